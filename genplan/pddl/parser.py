@@ -1,0 +1,577 @@
+"""Parse PDDL domain and problem files into the frozen dataclasses of :mod:`genplan.pddl.model`.
+
+Accepts what real benchmark files contain: any letter case, requirements used but not declared,
+``object`` declared as a type, constants, comments anywhere, action costs (dropped: plans are judged
+for validity, not cost). Rejects what the pipeline cannot handle (conditional effects, quantifiers,
+disjunctions, numeric fluents, derived predicates, negative goals) with an error naming the construct,
+the file and the line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from genplan.errors import PDDLError, UnsupportedPDDLError
+from genplan.pddl.model import ROOT_TYPE, ActionSchema, Atom, Domain, Fact, Parameter, Predicate, Task
+
+
+class Token(NamedTuple):
+    """A lower-cased token and its line (a NamedTuple: big problem files hold millions of tokens)."""
+
+    text: str
+    line: int
+
+
+#: A parsed s-expression: a token or a list of s-expressions, with the line where a list opens.
+@dataclass(frozen=True)
+class SList:
+    items: tuple[Token | SList, ...]
+    line: int
+
+
+SExpr = Token | SList
+
+_TOKEN_RE = re.compile(r"\(|\)|[^\s();]+")
+
+_UNSUPPORTED = {
+    "when": "conditional effects (when)",
+    "forall": "universal quantifiers (forall)",
+    "exists": "existential quantifiers (exists)",
+    "or": "disjunctive conditions (or)",
+    "imply": "implications (imply)",
+    "increase": "numeric effects (increase)",
+    "decrease": "numeric effects (decrease)",
+    "assign": "numeric effects (assign)",
+    "scale-up": "numeric effects (scale-up)",
+    "scale-down": "numeric effects (scale-down)",
+    "either": "either-types",
+}
+_COMPARISONS = {"<", ">", "<=", ">="}
+# Requirements whose features we can honour (or drop safely, as with action costs).
+_SUPPORTED_REQUIREMENTS = {
+    ":strips",
+    ":typing",
+    ":negative-preconditions",
+    ":equality",
+    ":action-costs",
+    ":adl",  # common as a blanket declaration; unsupported constructs are rejected where they appear
+    ":disjunctive-preconditions",
+    ":conditional-effects",
+    ":quantified-preconditions",
+    ":existential-preconditions",
+    ":universal-preconditions",
+}
+
+
+class _Source:
+    """The text being parsed and its name, so every error can say where it happened."""
+
+    def __init__(self, text: str, name: str | None) -> None:
+        self.text = text
+        self.name = name
+
+    def error(self, message: str, node: SExpr | None = None, *, hint: str | None = None) -> PDDLError:
+        return PDDLError(message, file=self.name, line=node.line if node else None, hint=hint)
+
+    def unsupported(self, construct: str, node: SExpr) -> UnsupportedPDDLError:
+        return UnsupportedPDDLError(
+            f"{construct} are not supported by genplan's pipeline.",
+            file=self.name,
+            line=node.line,
+            hint="genplan handles STRIPS with typing, negative preconditions, equality and constants; "
+            "compile the construct away or use another domain.",
+        )
+
+
+def _read(text_or_path: str | Path) -> tuple[str, str | None]:
+    """Accept either PDDL text or a path to a file holding it."""
+    if isinstance(text_or_path, Path) or ("(" not in text_or_path and len(text_or_path) < 4096):
+        path = Path(text_or_path)
+        try:
+            return path.read_text(encoding="utf-8", errors="replace"), str(path)
+        except FileNotFoundError:
+            raise PDDLError(f"File not found: {path}.", hint="Check the path and try again.") from None
+        except IsADirectoryError:
+            raise PDDLError(f"{path} is a directory, not a PDDL file.") from None
+        except OSError as exc:
+            raise PDDLError(f"Cannot read {path}: {exc.strerror}.") from None
+    return text_or_path, None
+
+
+def tokenize(src: _Source) -> list[Token]:
+    tokens: list[Token] = []
+    findall = _TOKEN_RE.findall
+    for line, text in enumerate(src.text.lower().split("\n"), start=1):
+        cut = text.find(";")
+        if cut >= 0:
+            text = text[:cut]
+        tokens.extend(Token(t, line) for t in findall(text))
+    return tokens
+
+
+def parse_sexpr(src: _Source) -> SList:
+    """Parse the text into one top-level list; unbalanced parentheses are reported with their line."""
+    tokens = tokenize(src)
+    if not tokens:
+        raise src.error("The file is empty (no PDDL found).")
+    stack: list[tuple[list[SExpr], int]] = []
+    result: SList | None = None
+    for tok in tokens:
+        if tok.text == "(":
+            stack.append(([], tok.line))
+        elif tok.text == ")":
+            if not stack:
+                raise src.error("Unbalanced parentheses: a ')' closes nothing.", tok)
+            items, line = stack.pop()
+            node = SList(tuple(items), line)
+            if stack:
+                stack[-1][0].append(node)
+            elif result is None:
+                result = node
+            else:
+                raise src.error("Text after the end of the definition.", tok)
+        else:
+            if not stack:
+                raise src.error(f"Unexpected text {tok.text!r} outside the (define ...) form.", tok)
+            stack[-1][0].append(tok)
+    if stack:
+        raise src.error(
+            "Unbalanced parentheses: a '(' opened here is never closed.",
+            SList((), stack[-1][1]),
+        )
+    assert result is not None
+    return result
+
+
+def _head(node: SExpr) -> str | None:
+    if isinstance(node, SList) and node.items and isinstance(node.items[0], Token):
+        return node.items[0].text
+    return None
+
+
+def _names(src: _Source, items: tuple[SExpr, ...], what: str) -> list[Token]:
+    out = []
+    for it in items:
+        if not isinstance(it, Token):
+            if _head(it) == "either":
+                raise src.unsupported(_UNSUPPORTED["either"], it)
+            raise src.error(f"Expected a name in {what}, found a parenthesised expression.", it)
+        out.append(it)
+    return out
+
+
+def _typed_list(src: _Source, items: tuple[SExpr, ...], what: str) -> list[tuple[Token, str]]:
+    """Parse ``a b - t c - u d`` into ``[(a, t), (b, t), (c, u), (d, object)]``."""
+    out: list[tuple[Token, str]] = []
+    pending: list[Token] = []
+    i = 0
+    while i < len(items):
+        it = items[i]
+        if isinstance(it, Token) and it.text == "-":
+            if i + 1 >= len(items):
+                raise src.error(f"A '-' at the end of {what} is missing its type.", it)
+            typ = items[i + 1]
+            if isinstance(typ, SList):
+                if _head(typ) == "either":
+                    raise src.unsupported(_UNSUPPORTED["either"], typ)
+                raise src.error(f"Expected a type name after '-' in {what}.", typ)
+            if not pending:
+                raise src.error(f"A type '- {typ.text}' in {what} has no names before it.", it)
+            out.extend((p, typ.text) for p in pending)
+            pending = []
+            i += 2
+            continue
+        pending.extend(_names(src, (it,), what))
+        i += 1
+    out.extend((p, ROOT_TYPE) for p in pending)
+    return out
+
+
+@dataclass
+class _Condition:
+    pos: list[Atom]
+    neg: list[Atom]
+    eq: list[tuple[str, str]]
+    neq: list[tuple[str, str]]
+
+
+def _atom(src: _Source, node: SList, what: str) -> Atom:
+    names = _names(src, node.items, what)
+    if not names:
+        raise src.error(f"Empty atom '()' in {what}.", node)
+    return Atom(names[0].text, tuple(t.text for t in names[1:]))
+
+
+def _condition(src: _Source, node: SExpr, cond: _Condition, what: str, *, allow_negation: bool) -> None:
+    """Flatten a conjunctive condition, rejecting unsupported constructs by name."""
+    if isinstance(node, Token):
+        raise src.error(f"Expected a condition in {what}, found {node.text!r}.", node)
+    head = _head(node)
+    if head is None:
+        if not node.items:
+            return  # () is the empty condition
+        raise src.error(f"Malformed condition in {what}.", node)
+    if head == "and":
+        for sub in node.items[1:]:
+            _condition(src, sub, cond, what, allow_negation=allow_negation)
+        return
+    if head == "not":
+        if len(node.items) != 2 or not isinstance(node.items[1], SList):
+            raise src.error(f"Malformed negation in {what}: expected (not (pred ...)).", node)
+        inner = node.items[1]
+        if not allow_negation:
+            raise UnsupportedPDDLError(
+                "Negative goals are not supported by genplan's pipeline.",
+                file=src.name,
+                line=node.line,
+                hint="Goals must be conjunctions of positive facts.",
+            )
+        ih = _head(inner)
+        if ih in _UNSUPPORTED:
+            raise src.unsupported(_UNSUPPORTED[ih], inner)
+        if ih == "=":
+            cond.neq.append(_equality(src, inner, what))
+        else:
+            cond.neg.append(_atom(src, inner, what))
+        return
+    if head in _UNSUPPORTED:
+        raise src.unsupported(_UNSUPPORTED[head], node)
+    if head in _COMPARISONS:
+        raise src.unsupported("numeric comparisons", node)
+    if head == "=":
+        if any(isinstance(x, SList) for x in node.items[1:]):
+            raise src.unsupported("numeric fluents", node)
+        cond.eq.append(_equality(src, node, what))
+        return
+    cond.pos.append(_atom(src, node, what))
+
+
+def _equality(src: _Source, node: SList, what: str) -> tuple[str, str]:
+    names = _names(src, node.items[1:], what)
+    if len(names) != 2:
+        raise src.error(f"Equality in {what} must have exactly two arguments.", node)
+    return names[0].text, names[1].text
+
+
+def _effects(src: _Source, node: SExpr, add: list[Atom], delete: list[Atom], what: str) -> list[str]:
+    """Flatten a conjunctive effect; returns notes about dropped action-cost effects."""
+    notes: list[str] = []
+    if isinstance(node, Token):
+        raise src.error(f"Expected an effect in {what}, found {node.text!r}.", node)
+    head = _head(node)
+    if head is None:
+        if not node.items:
+            return notes
+        raise src.error(f"Malformed effect in {what}.", node)
+    if head == "and":
+        for sub in node.items[1:]:
+            notes += _effects(src, sub, add, delete, what)
+        return notes
+    if head == "not":
+        if len(node.items) != 2 or not isinstance(node.items[1], SList):
+            raise src.error(f"Malformed negative effect in {what}: expected (not (pred ...)).", node)
+        delete.append(_atom(src, node.items[1], what))
+        return notes
+    if head == "increase" and _is_total_cost(node.items[1] if len(node.items) > 1 else None):
+        return [f"dropped the action cost effect of {what}"]
+    if head in _UNSUPPORTED:
+        raise src.unsupported(_UNSUPPORTED[head], node)
+    add.append(_atom(src, node, what))
+    return notes
+
+
+def _is_total_cost(node: SExpr | None) -> bool:
+    return isinstance(node, SList) and _head(node) == "total-cost" and len(node.items) == 1
+
+
+def _sections(src: _Source, root: SList, kind: str) -> tuple[str, list[SList]]:
+    """Check ``(define (kind name) ...)`` and return the name and the sections."""
+    if _head(root) != "define":
+        raise src.error(f"Expected '(define ({kind} NAME) ...)' at the top of the file.", root)
+    if len(root.items) < 2 or _head(root.items[1]) != kind:
+        found = _head(root.items[1]) if len(root.items) > 1 else None
+        if found in {"domain", "problem"} and found != kind:
+            raise src.error(
+                f"This is a {found} file, but a {kind} file was expected.",
+                root,
+                hint="Check the order of the arguments (domain file first, then problem file).",
+            )
+        raise src.error(f"Expected '({kind} NAME)' right after 'define'.", root)
+    header = root.items[1]
+    assert isinstance(header, SList)
+    if len(header.items) != 2 or not isinstance(header.items[1], Token):
+        raise src.error(f"Expected '({kind} NAME)'.", header)
+    sections = []
+    for sec in root.items[2:]:
+        if not isinstance(sec, SList) or not sec.items or not isinstance(sec.items[0], Token):
+            raise src.error("Expected a section like '(:predicates ...)'.", sec)
+        sections.append(sec)
+    return header.items[1].text, sections
+
+
+def parse_domain(text_or_path: str | Path) -> Domain:
+    """Parse a domain from PDDL text or a file path."""
+    text, name = _read(text_or_path)
+    src = _Source(text, name)
+    root = parse_sexpr(src)
+    dname, sections = _sections(src, root, "domain")
+    requirements: list[str] = []
+    types: dict[str, str] = {}
+    typed = False
+    constants: list[tuple[str, str]] = []
+    predicates: list[Predicate] = []
+    actions: list[ActionSchema] = []
+    notes: list[str] = []
+    for sec in sections:
+        key = _head(sec)
+        body = sec.items[1:]
+        if key == ":requirements":
+            for t in _names(src, body, ":requirements"):
+                if t.text not in _SUPPORTED_REQUIREMENTS:
+                    raise src.unsupported(f"Requirement {t.text}: its constructs", t)
+                requirements.append(t.text)
+        elif key == ":types":
+            typed = True
+            for tok, parent in _typed_list(src, body, ":types"):
+                if tok.text == ROOT_TYPE:
+                    continue  # declaring `object` (even `object - object`) is harmless
+                types[tok.text] = parent
+        elif key == ":constants":
+            constants += [(t.text, typ) for t, typ in _typed_list(src, body, ":constants")]
+        elif key == ":predicates":
+            for p in body:
+                if not isinstance(p, SList) or not p.items or not isinstance(p.items[0], Token):
+                    raise src.error("Expected a predicate declaration like '(at ?x ?y)'.", p)
+                params = _typed_list(src, p.items[1:], f"predicate {p.items[0].text}")
+                predicates.append(
+                    Predicate(p.items[0].text, tuple(Parameter(t.text, ty) for t, ty in params))
+                )
+        elif key == ":functions":
+            fns = [f for f in body if isinstance(f, SList)]
+            if all(_is_total_cost(f) for f in fns):
+                notes.append("dropped the total-cost function (action costs are ignored)")
+                continue
+            raise src.unsupported("Numeric fluents (:functions)", sec)
+        elif key == ":action":
+            action, act_notes = _parse_action(src, sec)
+            actions.append(action)
+            notes += act_notes
+        elif key == ":derived":
+            raise src.unsupported("Derived predicates (:derived)", sec)
+        elif key in {":durative-action", ":process", ":event"}:
+            raise src.unsupported(f"Temporal or hybrid constructs ({key})", sec)
+        else:
+            raise src.error(f"Unknown domain section {key!r}.", sec)
+    domain = Domain(
+        name=dname,
+        requirements=tuple(requirements),
+        types=tuple(sorted(types.items())),
+        constants=tuple(constants),
+        predicates=tuple(predicates),
+        actions=tuple(actions),
+        typed=typed,
+        notes=tuple(notes),
+    )
+    _check_domain(src, domain, sections)
+    return domain
+
+
+def _parse_action(src: _Source, sec: SList) -> tuple[ActionSchema, list[str]]:
+    if len(sec.items) < 2 or not isinstance(sec.items[1], Token):
+        raise src.error("An action needs a name: '(:action NAME :parameters ...)'.", sec)
+    name = sec.items[1].text
+    what = f"action {name}"
+    params: list[tuple[Token, str]] = []
+    cond = _Condition([], [], [], [])
+    add: list[Atom] = []
+    delete: list[Atom] = []
+    notes: list[str] = []
+    rest = sec.items[2:]
+    if len(rest) % 2:
+        raise src.error(f"Malformed {what}: expected ':keyword value' pairs.", sec)
+    for i in range(0, len(rest), 2):
+        key, value = rest[i], rest[i + 1]
+        if not isinstance(key, Token):
+            raise src.error(f"Malformed {what}: expected a keyword such as :precondition.", key)
+        if key.text == ":parameters":
+            if not isinstance(value, SList):
+                raise src.error(f"The parameters of {what} must be a list.", key)
+            params = _typed_list(src, value.items, f"the parameters of {what}")
+        elif key.text == ":precondition":
+            _condition(src, value, cond, f"the precondition of {what}", allow_negation=True)
+        elif key.text == ":effect":
+            notes += _effects(src, value, add, delete, f"the effect of {what}")
+        else:
+            raise src.error(f"Unknown keyword {key.text!r} in {what}.", key)
+    action = ActionSchema(
+        name=name,
+        parameters=tuple(Parameter(t.text, ty) for t, ty in params),
+        pre_pos=tuple(cond.pos),
+        pre_neg=tuple(cond.neg),
+        pre_eq=tuple(cond.eq),
+        pre_neq=tuple(cond.neq),
+        add=tuple(add),
+        delete=tuple(delete),
+    )
+    return action, notes
+
+
+def _check_domain(src: _Source, domain: Domain, sections: list[SList]) -> None:
+    """Catch inconsistencies early: unknown predicates, arities, variables and types in schemas."""
+    line_of = {_action_name(s): s for s in sections if _head(s) == ":action"}
+    preds = domain.predicate_by_name
+    known_types = domain.type_names
+    consts = dict(domain.constants)
+    seen: set[str] = set()
+    for p in domain.predicates:
+        for prm in p.parameters:
+            if prm.type not in known_types:
+                raise src.error(f"Predicate {p.name} uses the undeclared type {prm.type!r}.")
+    for a in domain.actions:
+        node = line_of.get(a.name)
+        if a.name in seen:
+            raise src.error(f"The action {a.name!r} is defined twice.", node)
+        seen.add(a.name)
+        variables = {p.name for p in a.parameters}
+        for prm in a.parameters:
+            if not prm.name.startswith("?"):
+                raise src.error(f"Parameter {prm.name!r} of action {a.name} must start with '?'.", node)
+            if prm.type not in known_types:
+                raise src.error(f"Action {a.name} uses the undeclared type {prm.type!r}.", node)
+        for atom in (*a.pre_pos, *a.pre_neg, *a.add, *a.delete):
+            if atom.predicate not in preds:
+                raise src.error(
+                    f"Action {a.name} uses the undeclared predicate {atom.predicate!r}.", node
+                )
+            if len(atom.args) != preds[atom.predicate].arity:
+                raise src.error(
+                    f"Action {a.name} uses {atom.predicate!r} with {len(atom.args)} arguments; "
+                    f"it is declared with {preds[atom.predicate].arity}.",
+                    node,
+                )
+        for arg in (
+            *(x for atom in (*a.pre_pos, *a.pre_neg, *a.add, *a.delete) for x in atom.args),
+            *(x for pair in (*a.pre_eq, *a.pre_neq) for x in pair),
+        ):
+            if arg.startswith("?") and arg not in variables:
+                raise src.error(f"Action {a.name} uses the variable {arg} that is not a parameter.", node)
+            if not arg.startswith("?") and arg not in consts:
+                raise src.error(f"Action {a.name} uses {arg!r}, which is neither a parameter nor a constant.", node)
+
+
+def _action_name(sec: SList) -> str | None:
+    return sec.items[1].text if len(sec.items) > 1 and isinstance(sec.items[1], Token) else None
+
+
+def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
+    """Parse a problem of ``domain`` from PDDL text or a file path."""
+    text, name = _read(text_or_path)
+    src = _Source(text, name)
+    root = parse_sexpr(src)
+    pname, sections = _sections(src, root, "problem")
+    objects: list[tuple[str, str]] = []
+    init: set[Fact] = set()
+    goal = _Condition([], [], [], [])
+    goal_node: SList | None = None
+    for sec in sections:
+        key = _head(sec)
+        body = sec.items[1:]
+        if key == ":domain":
+            names = _names(src, body, ":domain")
+            if len(names) != 1:
+                raise src.error("Expected '(:domain NAME)'.", sec)
+            if names[0].text != domain.name:
+                raise src.error(
+                    f"This problem is for domain {names[0].text!r}, but the domain file defines "
+                    f"{domain.name!r}.",
+                    sec,
+                    hint="Pass the matching domain file.",
+                )
+        elif key == ":requirements":
+            continue
+        elif key == ":objects":
+            objects += [(t.text, typ) for t, typ in _typed_list(src, body, ":objects")]
+        elif key == ":init":
+            for f in body:
+                if isinstance(f, SList) and _head(f) == "=":
+                    if len(f.items) == 3 and _is_total_cost(f.items[1]):
+                        continue  # (= (total-cost) 0): action costs are ignored
+                    raise src.unsupported("Numeric fluents", f)
+                if isinstance(f, SList) and _head(f) == "not":
+                    continue  # explicit negative initial facts are the closed-world default
+                if not isinstance(f, SList):
+                    raise src.error(f"Expected an initial fact, found {f.text!r}.", f)
+                atom = _atom(src, f, ":init")
+                init.add((atom.predicate, *atom.args))
+        elif key == ":goal":
+            if len(body) != 1:
+                raise src.error("Expected exactly one goal condition in (:goal ...).", sec)
+            goal_node = sec
+            _condition(src, body[0], goal, ":goal", allow_negation=False)
+        elif key == ":metric":
+            continue  # costs are ignored; a metric changes which plan is best, not which is valid
+        else:
+            raise src.error(f"Unknown problem section {key!r}.", sec)
+    if goal_node is None:
+        raise src.error("The problem has no (:goal ...) section.", root)
+    if goal.eq or goal.neq:
+        raise UnsupportedPDDLError(
+            "Equality in goals is not supported by genplan's pipeline.", file=src.name, line=goal_node.line
+        )
+    task = Task(
+        name=pname,
+        domain=domain,
+        objects=tuple(sorted(objects)),
+        init=frozenset(init),
+        goal=frozenset((a.predicate, *a.args) for a in goal.pos),
+        source=name,
+    )
+    _check_task(src, task, sections)
+    return task
+
+
+def _check_task(src: _Source, task: Task, sections: list[SList]) -> None:
+    node_of = {_head(s): s for s in sections}
+    domain = task.domain
+    preds = domain.predicate_by_name
+    seen: dict[str, str] = {}
+    for obj, typ in task.objects:
+        if obj in seen or obj in dict(domain.constants):
+            raise src.error(f"The object {obj!r} is declared twice.", node_of.get(":objects"))
+        if typ not in domain.type_names:
+            raise src.error(f"The object {obj!r} has the undeclared type {typ!r}.", node_of.get(":objects"))
+        seen[obj] = typ
+    objs = task.all_objects
+    for section, facts in ((":init", task.init), (":goal", task.goal)):
+        for fact in sorted(facts):
+            if fact[0] not in preds:
+                raise src.error(
+                    f"The fact {_fmt(fact)} in {section} uses the undeclared predicate {fact[0]!r}.",
+                    node_of.get(section),
+                )
+            if len(fact) - 1 != preds[fact[0]].arity:
+                raise src.error(
+                    f"The fact {_fmt(fact)} in {section} has {len(fact) - 1} arguments; "
+                    f"{fact[0]!r} is declared with {preds[fact[0]].arity}.",
+                    node_of.get(section),
+                )
+            for arg in fact[1:]:
+                if arg not in objs:
+                    raise src.error(
+                        f"The fact {_fmt(fact)} in {section} uses the undeclared object {arg!r}.",
+                        node_of.get(section),
+                    )
+
+
+def _fmt(fact: Fact) -> str:
+    return "(" + " ".join(fact) + ")"
+
+
+def load_task(domain_path: str | Path, problem_path: str | Path, domain: Domain | None = None) -> Task:
+    """Parse a domain file (unless ``domain`` is given) and one of its problem files."""
+    if domain is None:
+        domain = parse_domain(Path(domain_path))
+    return parse_problem(Path(problem_path), domain)
