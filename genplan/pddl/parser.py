@@ -346,9 +346,7 @@ def parse_domain(text_or_path: str | Path) -> Domain:
                 if not isinstance(p, SList) or not p.items or not isinstance(p.items[0], Token):
                     raise src.error("Expected a predicate declaration like '(at ?x ?y)'.", p)
                 params = _typed_list(src, p.items[1:], f"predicate {p.items[0].text}")
-                predicates.append(
-                    Predicate(p.items[0].text, tuple(Parameter(t.text, ty) for t, ty in params))
-                )
+                predicates.append(Predicate(p.items[0].text, tuple(Parameter(t.text, ty) for t, ty in params)))
         elif key == ":functions":
             fns = [f for f in body if isinstance(f, SList)]
             if all(_is_total_cost(f) for f in fns):
@@ -443,9 +441,7 @@ def _check_domain(src: _Source, domain: Domain, sections: list[SList]) -> None:
                 raise src.error(f"Action {a.name} uses the undeclared type {prm.type!r}.", node)
         for atom in (*a.pre_pos, *a.pre_neg, *a.add, *a.delete):
             if atom.predicate not in preds:
-                raise src.error(
-                    f"Action {a.name} uses the undeclared predicate {atom.predicate!r}.", node
-                )
+                raise src.error(f"Action {a.name} uses the undeclared predicate {atom.predicate!r}.", node)
             if len(atom.args) != preds[atom.predicate].arity:
                 raise src.error(
                     f"Action {a.name} uses {atom.predicate!r} with {len(atom.args)} arguments; "
@@ -485,8 +481,7 @@ def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
                 raise src.error("Expected '(:domain NAME)'.", sec)
             if names[0].text != domain.name:
                 raise src.error(
-                    f"This problem is for domain {names[0].text!r}, but the domain file defines "
-                    f"{domain.name!r}.",
+                    f"This problem is for domain {names[0].text!r}, but the domain file defines {domain.name!r}.",
                     sec,
                     hint="Pass the matching domain file.",
                 )

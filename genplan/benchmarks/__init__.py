@@ -1,0 +1,1 @@
+"""Benchmark suites: the builtin domains, their generated tasks and splits, and imported datasets."""

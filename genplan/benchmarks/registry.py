@@ -1,0 +1,182 @@
+"""One registry for builtin and imported suites, so ``--suite NAME|PATH`` means the same everywhere.
+
+Builtin suites live in ``pddl_benchmarks/<domain>/``. Imported datasets are never copied (the paper's
+data must not be redistributed): ``genplan benchmarks import PATH`` checks the dataset and records its
+path and task statistics under a name in ``<cache>/suites.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from difflib import get_close_matches
+from pathlib import Path
+
+from genplan.benchmarks.domains import BENCHMARKS_DIR
+from genplan.benchmarks.suites import Suite, SuiteError, is_suite_dir, load_suite_dir
+from genplan.paths import cache_root
+
+REGISTRY_FILE = "suites.json"
+
+
+def builtin_domains() -> list[str]:
+    """Domains that have a folder in ``pddl_benchmarks/``."""
+    if not BENCHMARKS_DIR.is_dir():
+        return []
+    return sorted(p.name for p in BENCHMARKS_DIR.iterdir() if (p / "domain.pddl").is_file())
+
+
+@dataclass(frozen=True)
+class RegisteredSuite:
+    """An imported dataset: a name, where it is, and what it holds (domain -> statistics)."""
+
+    name: str
+    path: Path
+    domains: dict
+
+    def domain_dir(self, domain: str) -> Path:
+        if is_suite_dir(self.path):
+            return self.path
+        return self.path / domain
+
+
+def _registry_path(cache_dir: str | Path | None) -> Path:
+    return cache_root(cache_dir) / REGISTRY_FILE
+
+
+def load_registry(cache_dir: str | Path | None = None) -> dict[str, RegisteredSuite]:
+    path = _registry_path(cache_dir)
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text())
+    except json.JSONDecodeError:
+        raise SuiteError(
+            f"The suite registry {path} is not valid JSON.",
+            hint="Delete it and import your datasets again with `genplan benchmarks import`.",
+        ) from None
+    return {
+        name: RegisteredSuite(name, Path(entry["path"]), entry.get("domains", {}))
+        for name, entry in sorted(data.items())
+    }
+
+
+def save_registered(entry: RegisteredSuite, cache_dir: str | Path | None = None) -> None:
+    """Add or replace one entry, atomically (a crash never leaves a half-written registry)."""
+    path = _registry_path(cache_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {n: {"path": str(e.path), "domains": e.domains} for n, e in load_registry(cache_dir).items()}
+    data[entry.name] = {"path": str(entry.path), "domains": entry.domains}
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".suites-", suffix=".json")
+    with os.fdopen(fd, "w") as f:
+        json.dump(data, f, indent=2, sort_keys=True)
+    os.replace(tmp, path)
+
+
+def resolve_suite(domain: str, suite: str | Path | None = None, cache_dir: str | Path | None = None) -> Suite:
+    """The suite of ``domain``: builtin when ``suite`` is None, else a registered name or a path."""
+    if suite is None or str(suite) == "builtin":
+        return _builtin_suite(domain)
+    registry = load_registry(cache_dir)
+    if str(suite) in registry:
+        entry = registry[str(suite)]
+        folder = entry.domain_dir(domain)
+        if not folder.is_dir():
+            raise SuiteError(
+                f"The suite {entry.name!r} ({entry.path}) has no domain {domain!r}.",
+                hint=_suggest(domain, sorted(entry.domains)),
+            )
+        return load_suite_dir(folder, name=f"{entry.name}/{domain}" if folder != entry.path else entry.name)
+    path = Path(suite).expanduser()
+    if path.is_dir():
+        if is_suite_dir(path):
+            return load_suite_dir(path.resolve())
+        if (path / domain).is_dir():
+            return load_suite_dir((path / domain).resolve(), name=f"{path.name}/{domain}")
+        raise SuiteError(
+            f"{path} is neither a suite folder (domain.pddl plus a split file) nor a dataset with a {domain!r} folder.",
+            hint=_suggest(domain, sorted(p.name for p in path.iterdir() if p.is_dir())),
+        )
+    names = [*sorted(registry), "builtin"]
+    raise SuiteError(
+        f"Unknown suite {str(suite)!r}: it is not a registered name and not an existing folder.",
+        hint=_suggest(str(suite), names) or f"Registered suites: {', '.join(names)}.",
+    )
+
+
+def _suggest(word: str, options: list[str]) -> str:
+    close = get_close_matches(word, options, n=1)
+    if close:
+        return f"Did you mean {close[0]!r}?"
+    return f"Available: {', '.join(options)}." if options else ""
+
+
+def _builtin_suite(domain: str) -> Suite:
+    known = builtin_domains()
+    if domain not in known:
+        raise SuiteError(f"Unknown domain {domain!r}.", hint=_suggest(domain, known))
+    folder = BENCHMARKS_DIR / domain
+    if not (folder / "split.json").is_file():
+        raise SuiteError(
+            f"The builtin suite of {domain!r} has no tasks yet (no {folder / 'split.json'}).",
+            hint="Generate it with `python scripts/make_benchmarks.py`, or pass a dataset with --suite PATH.",
+        )
+    return load_suite_dir(folder, name=domain)
+
+
+def suite_stats(suite: Suite, progress: Callable[[str], None] | None = None) -> dict:
+    """Task counts and object-count ranges of a suite; parsing every task also checks it is valid PDDL."""
+    sizes: dict[str, int] = {}
+    for task_id, _ in suite.problems:
+        sizes[task_id] = suite.task(task_id).size
+        if progress:
+            progress(task_id)
+
+    def span(ids: tuple[str, ...]) -> list[int]:
+        vals = [sizes[i] for i in ids]
+        return [min(vals), max(vals)] if vals else []
+
+    return {
+        "tasks": len(sizes),
+        "debug": len(suite.split.debug),
+        "heldout": len(suite.split.heldout),
+        "objects_debug": span(suite.split.debug),
+        "objects_heldout": span(suite.split.heldout),
+        "layout": suite.layout,
+    }
+
+
+def import_dataset(
+    path: str | Path,
+    name: str | None = None,
+    cache_dir: str | Path | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> RegisteredSuite:
+    """Check a dataset (one suite folder, or one folder per domain) and register it under ``name``.
+
+    Every problem file is parsed and every split checked, so a broken dataset fails here, once, with a
+    clear message, rather than in the middle of a sweep.
+    """
+    root = Path(path).expanduser().resolve()
+    if not root.is_dir():
+        raise SuiteError(f"Cannot import {root}: no such folder.")
+    if is_suite_dir(root):
+        folders = [root]
+    else:
+        folders = sorted(p for p in root.iterdir() if p.is_dir() and (p / "domain.pddl").is_file())
+        if not folders:
+            raise SuiteError(
+                f"{root} holds no suite: expected domain.pddl with a split file, or one such folder per domain.",
+                hint="The paper's layout is <domain>/domain.pddl, <domain>/problems/instance-K.pddl, "
+                "<domain>/seed_splits.json and <domain>/seed_splits_eval.json.",
+            )
+    domains = {}
+    for folder in folders:
+        suite = load_suite_dir(folder)
+        domains[folder.name] = suite_stats(suite, progress)
+    entry = RegisteredSuite(name or root.name, root, domains)
+    save_registered(entry, cache_dir)
+    return entry

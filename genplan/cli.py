@@ -1,0 +1,214 @@
+"""The ``genplan`` command line: thin typer commands over the library's functions.
+
+Each command imports what it needs when it runs, so ``genplan --help`` stays instant (litellm alone
+takes seconds to import). Errors a user can cause are :class:`GenplanError`: printed as one paragraph,
+exit code 2, no traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from genplan.errors import GenplanError
+
+app = typer.Typer(
+    name="genplan",
+    help="Synthesize generalized plans for PDDL domains with an LLM, checked by a sound validator.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+benchmarks_app = typer.Typer(help="Benchmark suites: list, show, generate, import, rename.", no_args_is_help=True)
+app.add_typer(benchmarks_app, name="benchmarks")
+
+out = Console()
+err = Console(stderr=True)
+
+CacheDir = Annotated[
+    Path | None,
+    typer.Option("--cache-dir", help="Cache root (default: $GENPLAN_CACHE_DIR or ./cache).", show_default=False),
+]
+SuiteOpt = Annotated[
+    str | None,
+    typer.Option("--suite", help="Suite name (builtin, or one registered by `benchmarks import`) or folder."),
+]
+
+
+def _existing(path: Path, what: str) -> Path:
+    if not path.exists():
+        raise GenplanError(f"The {what} {path} does not exist.", hint="Check the path.")
+    if path.is_dir():
+        raise GenplanError(f"The {what} {path} is a folder; a file is expected.")
+    return path
+
+
+# --------------------------------------------------------------------------------------------- validate
+@app.command()
+def validate(
+    domain: Annotated[Path, typer.Argument(help="PDDL domain file.")],
+    problem: Annotated[Path, typer.Argument(help="PDDL problem file.")],
+    plan: Annotated[Path, typer.Argument(help="Plan file: one action per line, '; comments' allowed.")],
+) -> None:
+    """Validate a plan with genplan's validator; print the verdict and the feedback an LLM would read.
+
+    Exit code 0 when the plan is valid, 1 when it is not.
+    """
+    from genplan.pddl import load_task
+    from genplan.validate import feedback, parse_plan_text
+    from genplan.validate import validate as run_validator
+
+    task = load_task(_existing(domain, "domain file"), _existing(problem, "problem file"))
+    steps = parse_plan_text(_existing(plan, "plan file").read_text(errors="replace"))
+    verdict = run_validator(task, steps)
+    style = "green" if verdict.valid else "red"
+    out.print(f"[bold {style}]{'VALID' if verdict.valid else 'INVALID'}[/] ({len(steps)} steps)")
+    out.print(feedback(verdict, steps), markup=False, highlight=False)
+    raise typer.Exit(0 if verdict.valid else 1)
+
+
+# ------------------------------------------------------------------------------------------------- plan
+@app.command()
+def plan(
+    domain: Annotated[Path, typer.Argument(help="PDDL domain file.")],
+    problem: Annotated[Path, typer.Argument(help="PDDL problem file.")],
+    planner: Annotated[str, typer.Option(help="lmcut (optimal), ff or lama-first (satisficing).")] = "lama-first",
+    timeout: Annotated[float, typer.Option(help="Time limit in seconds.")] = 60.0,
+    memory: Annotated[int, typer.Option(help="Memory limit in MiB.")] = 8192,
+    cache_dir: CacheDir = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the plan cache.")] = False,
+) -> None:
+    """Solve one task with Fast Downward and print the plan (validated by genplan's validator)."""
+    from genplan.pddl import load_task
+    from genplan.planners import plan as run_planner
+
+    task = load_task(_existing(domain, "domain file"), _existing(problem, "problem file"))
+    result = run_planner(
+        task, planner, time_limit=timeout, memory_limit_mb=memory, cache_dir=cache_dir, use_cache=not no_cache
+    )
+    if result.status != "solved" or result.plan is None:
+        err.print(f"[bold red]{result.status}[/]: {result.message}", highlight=False)
+        raise typer.Exit(1)
+    for step in result.plan:
+        out.print(step, markup=False, highlight=False)
+    cached = ", cached" if getattr(result, "cached", False) else ""
+    out.print(f"; {len(result.plan)} steps, {planner}, {result.time_s:.2f} s{cached}", style="dim", highlight=False)
+
+
+# ------------------------------------------------------------------------------------------- benchmarks
+@benchmarks_app.command("list")
+def benchmarks_list(cache_dir: CacheDir = None) -> None:
+    """List the builtin suites and the imported ones, with task counts and size ranges."""
+    from genplan.benchmarks.registry import builtin_domains, load_registry
+    from genplan.benchmarks.suites import SuiteError
+
+    table = Table(title="Suites", title_justify="left")
+    for col in ("suite", "domain", "tasks", "debug", "held-out", "objects (debug)", "objects (held-out)"):
+        table.add_column(col, justify="right" if col not in {"suite", "domain"} else "left")
+
+    def span(v: list[int]) -> str:
+        return f"{v[0]}-{v[1]}" if v else "-"
+
+    from genplan.benchmarks.registry import resolve_suite
+
+    for domain in builtin_domains():
+        try:
+            suite = resolve_suite(domain)
+        except SuiteError:
+            table.add_row("builtin", domain, "-", "-", "-", "not generated", "")
+            continue
+        stats = suite.extra.get("stats", {})
+        table.add_row(
+            "builtin", domain, str(len(suite.problems)), str(len(suite.split.debug)), str(len(suite.split.heldout)),
+            span(stats.get("objects_debug", [])), span(stats.get("objects_heldout", [])),
+        )  # fmt: skip
+    for name, entry in load_registry(cache_dir).items():
+        for domain, s in sorted(entry.domains.items()):
+            table.add_row(
+                name, domain, str(s["tasks"]), str(s["debug"]), str(s["heldout"]),
+                span(s["objects_debug"]), span(s["objects_heldout"]),
+            )  # fmt: skip
+    out.print(table)
+
+
+@benchmarks_app.command("show")
+def benchmarks_show(
+    domain: Annotated[str, typer.Argument(help="Domain name, e.g. ferry.")],
+    suite: SuiteOpt = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Show one domain's suite: where it is, its split, prompt examples per seed, task sizes."""
+    from genplan.benchmarks.registry import resolve_suite, suite_stats
+
+    s = resolve_suite(domain, suite, cache_dir)
+    stats = suite_stats(s)
+    d = s.domain
+    out.print(f"[bold]{s.name}[/] ({s.layout} layout) at {s.root}")
+    out.print(
+        f"domain {d.name}: {len(d.actions)} actions ({', '.join(a.name for a in d.actions)}), "
+        f"{len(d.predicates)} predicates, {'typed' if d.typed else 'untyped'}",
+        highlight=False,
+    )
+    out.print(f"debugging tasks ({len(s.split.debug)}): {', '.join(s.split.debug)}", highlight=False)
+    for seed, tasks in s.split.prompt:
+        out.print(f"  seed {seed} prompt examples: {', '.join(tasks)}", highlight=False)
+    o = stats["objects_heldout"]
+    out.print(
+        f"held-out tasks: {len(s.split.heldout)} (objects {o[0]}-{o[1]})" if o else "held-out tasks: 0",
+        highlight=False,
+    )
+
+
+@benchmarks_app.command("import")
+def benchmarks_import(
+    path: Annotated[Path, typer.Argument(help="A dataset folder in the paper's layout (or one domain's folder).")],
+    name: Annotated[str | None, typer.Option(help="Name to register it under (default: the folder name).")] = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Check a dataset and register it, so `--suite NAME` works everywhere. Nothing is copied."""
+    from rich.progress import Progress
+
+    from genplan.benchmarks.registry import import_dataset
+
+    with Progress(console=err, transient=True) as progress:
+        bar = progress.add_task("parsing tasks", total=None)
+        entry = import_dataset(path, name, cache_dir, progress=lambda _t: progress.advance(bar))
+    total = sum(s["tasks"] for s in entry.domains.values())
+    out.print(
+        f"Registered suite [bold]{entry.name}[/]: {len(entry.domains)} domain(s), {total} tasks, at {entry.path}.",
+        highlight=False,
+    )
+    out.print(f"Use it with --suite {entry.name}; `genplan benchmarks list` shows it.", highlight=False)
+
+
+def main() -> None:
+    """Entry point: run the app, turning user errors into one readable paragraph and exit code 2."""
+    try:
+        app(standalone_mode=False)
+    except GenplanError as exc:
+        err.print(f"[bold red]error:[/] {exc.render()}", highlight=False, soft_wrap=True)
+        sys.exit(exc.exit_code)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        err.print("[yellow]aborted[/]")
+        sys.exit(130)
+    except KeyboardInterrupt:
+        err.print("[yellow]interrupted; everything finished so far is saved[/]")
+        sys.exit(130)
+    except Exception as exc:
+        # Usage errors (unknown command, bad option) arrive here with standalone_mode=False; typer
+        # vendors click, so recognise them by their interface rather than by class.
+        if callable(getattr(exc, "show", None)) and isinstance(getattr(exc, "exit_code", None), int):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise
+
+
+if __name__ == "__main__":
+    main()

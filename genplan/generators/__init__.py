@@ -1,0 +1,64 @@
+"""Instance generators for the 17 benchmark domains, one module per domain.
+
+Every module ``genplan.generators.<domain>`` provides:
+
+- ``Params``: a frozen dataclass of size parameters with defaults, and a ``check()`` method raising
+  :class:`GeneratorError` for impossible values (e.g. more nuts than spanners);
+- ``generate(params: Params, seed: int, name: str | None = None) -> Task``: a solvable task of the kind
+  the reference benchmark holds, over the builtin domain, the same for the same ``(params, seed)``
+  whatever ``PYTHONHASHSEED`` is (use ``random.Random(seed)`` and sort before sampling from sets);
+- ``params_for_size(size: int) -> Params``: parameters giving a task of roughly ``size`` objects, so
+  suites and scaling checks can ask for "a task of size N" in any domain.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import fields
+from types import ModuleType
+from typing import Any
+
+from genplan.errors import GenplanError
+from genplan.pddl.model import Task
+
+#: The domains that have a generator (module name = domain name with '-' replaced by '_').
+GENERATOR_DOMAINS = (
+    "delivery", "ferry", "gripper", "heavy", "hiking", "miconic", "spanner",
+    "beluga", "blocksworld", "goldminer", "grippers", "logistics", "minigrid",
+    "rovers", "satellite", "transport", "visitall",
+)  # fmt: skip
+
+
+class GeneratorError(GenplanError):
+    """Impossible or unknown generator parameters."""
+
+
+def generator_module(domain: str) -> ModuleType:
+    """The generator module of ``domain``; an unknown domain suggests the closest name."""
+    if domain not in GENERATOR_DOMAINS:
+        from difflib import get_close_matches
+
+        close = get_close_matches(domain, GENERATOR_DOMAINS, n=1)
+        hint = f"Did you mean {close[0]!r}?" if close else f"Known: {', '.join(GENERATOR_DOMAINS)}."
+        raise GeneratorError(f"There is no instance generator for the domain {domain!r}.", hint=hint)
+    return importlib.import_module(f"genplan.generators.{domain.replace('-', '_')}")
+
+
+def make_params(domain: str, **values: Any) -> Any:
+    """Build the ``Params`` of ``domain`` from keyword values, rejecting unknown names clearly."""
+    module = generator_module(domain)
+    names = {f.name for f in fields(module.Params)}
+    unknown = sorted(set(values) - names)
+    if unknown:
+        raise GeneratorError(
+            f"Unknown parameter(s) {', '.join(unknown)} for the {domain} generator.",
+            hint=f"Its parameters are: {', '.join(sorted(names))}.",
+        )
+    params = module.Params(**values)
+    params.check()
+    return params
+
+
+def generate(domain: str, seed: int, name: str | None = None, **values: Any) -> Task:
+    """Generate one task of ``domain`` with the given size parameters and seed."""
+    return generator_module(domain).generate(make_params(domain, **values), seed, name)

@@ -1,0 +1,243 @@
+"""The PDDL parser, writer and Python form."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from genplan.errors import PDDLError, UnsupportedPDDLError
+from genplan.pddl import (
+    parse_domain,
+    parse_problem,
+    python_inputs,
+    render_python_task,
+    write_domain,
+    write_problem,
+)
+from tests.conftest import DOMAINS
+
+FERRY = """
+; a comment before everything
+(define (domain ferry) ; and one after the header
+  (:predicates (not-eq ?x ?y) (car ?c) (location ?l) (at-ferry ?l) (at ?c ?l) (empty-ferry) (on ?c))
+  (:action sail :parameters (?from ?to)
+    :precondition (and (not-eq ?from ?to) (location ?from) (location ?to) (at-ferry ?from))
+    :effect (and (at-ferry ?to) (not (at-ferry ?from))))
+  (:action board :parameters (?car ?loc)
+    :precondition (and (car ?car) (location ?loc) (at ?car ?loc) (at-ferry ?loc) (empty-ferry))
+    :effect (and (on ?car) (not (at ?car ?loc)) (not (empty-ferry))))
+  (:action debark :parameters (?car ?loc)
+    :precondition (and (car ?car) (location ?loc) (on ?car) (at-ferry ?loc))
+    :effect (and (at ?car ?loc) (empty-ferry) (not (on ?car)))))
+"""
+
+FERRY_PROBLEM = """
+(define (problem p1) (:domain ferry)
+  (:objects l0 l1 c0)
+  (:init (location l0) (location l1) (car c0) (not-eq l0 l1) (not-eq l1 l0)
+         (empty-ferry) (at c0 l0) (at-ferry l1))
+  (:goal (and (at c0 l1))))
+"""
+
+TYPED = """
+(define (domain shop)
+  (:requirements :strips :typing)
+  (:types robot place - object truck - vehicle vehicle - object)
+  (:constants depot - place)
+  (:predicates (at ?v - vehicle ?p - place) (home ?r - robot) (free))
+  (:action drive :parameters (?t - truck ?from ?to - place)
+    :precondition (and (at ?t ?from) (not (= ?from ?to)) (not (home ?t)))
+    :effect (and (at ?t ?to) (not (at ?t ?from)))))
+"""
+
+TYPED_PROBLEM = """
+(define (problem s1) (:domain shop)
+  (:objects t1 - truck shopa shopb - place r1 - robot)
+  (:init (at t1 depot) (free))
+  (:goal (and (at t1 shopa))))
+"""
+
+
+def test_parses_untyped_domain_with_comments() -> None:
+    d = parse_domain(FERRY)
+    assert d.name == "ferry"
+    assert not d.typed
+    assert [a.name for a in d.actions] == ["sail", "board", "debark"]
+    board = d.action_by_name["board"]
+    assert [p.name for p in board.parameters] == ["?car", "?loc"]
+    assert {str(a) for a in board.delete} == {"(at ?car ?loc)", "(empty-ferry)"}
+    assert d.static_predicates == frozenset({"not-eq", "car", "location"})
+
+
+def test_parses_typed_domain_constants_and_equality() -> None:
+    d = parse_domain(TYPED)
+    assert d.typed
+    assert d.type_parent["truck"] == "vehicle"
+    assert d.is_subtype("truck", "vehicle") and d.is_subtype("truck", "object")
+    assert not d.is_subtype("vehicle", "truck")
+    assert d.constants == (("depot", "place"),)
+    drive = d.action_by_name["drive"]
+    assert drive.pre_neq == (("?from", "?to"),)
+    assert [str(a) for a in drive.pre_neg] == ["(home ?t)"]
+    assert [(p.name, p.type) for p in drive.parameters] == [("?t", "truck"), ("?from", "place"), ("?to", "place")]
+
+
+def test_problem_and_python_form() -> None:
+    d = parse_domain(TYPED)
+    t = parse_problem(TYPED_PROBLEM, d)
+    assert t.all_objects == {"depot": "place", "t1": "truck", "shopa": "place", "shopb": "place", "r1": "robot"}
+    py = python_inputs(t)
+    # Typed: (name, most specific type) tuples, constants included, sorted.
+    assert py.objects == (("depot", "place"), ("r1", "robot"), ("shopa", "place"), ("shopb", "place"), ("t1", "truck"))
+    assert py.init == (("at", "t1", "depot"), ("free",))
+    text = render_python_task(py)
+    env: dict = {}
+    for line in text.splitlines():
+        name, literal = line.split(" = ", 1)
+        env[name] = ast.literal_eval(literal)
+    assert env["objects"] == set(py.objects)
+    assert env["init"] == {("at", "t1", "depot"), ("free",)}
+    assert env["goal"] == {("at", "t1", "shopa")}
+
+
+def test_untyped_python_form_is_names() -> None:
+    t = parse_problem(FERRY_PROBLEM, parse_domain(FERRY))
+    assert python_inputs(t).objects == ("c0", "l0", "l1")
+    assert "objects = {'c0', 'l0', 'l1'}" in render_python_task(python_inputs(t))
+
+
+def test_case_insensitive_and_undeclared_requirements() -> None:
+    text = """(DEFINE (DOMAIN Up) (:REQUIREMENTS :STRIPS)
+      (:PREDICATES (On ?X ?Y) (Clear ?X))
+      (:ACTION Stack :PARAMETERS (?X ?Y) :PRECONDITION (AND (Clear ?Y) (NOT (On ?X ?Y)))
+        :EFFECT (AND (On ?X ?Y) (NOT (Clear ?Y)))))"""
+    d = parse_domain(text)
+    assert d.actions[0].name == "stack"
+    assert [str(a) for a in d.actions[0].pre_neg] == ["(on ?x ?y)"]  # used, never declared
+    p = parse_problem("(DEFINE (PROBLEM P) (:DOMAIN UP) (:OBJECTS A B) (:INIT (CLEAR B)) (:GOAL (AND (ON A B))))", d)
+    assert p.goal == frozenset({("on", "a", "b")})
+
+
+def test_object_declared_as_type() -> None:
+    d = parse_domain("""(define (domain g) (:requirements :typing) (:types room object robot)
+      (:predicates (at ?o - object ?r - room))
+      (:action noop :parameters (?o - object ?r - room) :precondition (at ?o ?r) :effect (at ?o ?r)))""")
+    assert dict(d.types) == {"room": "object", "robot": "object"}
+    assert d.is_subtype("robot", "object")
+
+
+def test_action_costs_are_dropped_with_a_note() -> None:
+    d = parse_domain("""(define (domain c) (:requirements :action-costs) (:functions (total-cost) - number)
+      (:predicates (p) (q))
+      (:action a :parameters () :precondition (p) :effect (and (q) (increase (total-cost) 1))))""")
+    assert d.actions[0].add[0].predicate == "q" and len(d.actions[0].add) == 1
+    assert any("cost" in n for n in d.notes)
+    t = parse_problem(
+        "(define (problem x) (:domain c) (:init (p) (= (total-cost) 0)) (:goal (q)) (:metric minimize (total-cost)))", d
+    )
+    assert t.init == frozenset({("p",)})
+
+
+@pytest.mark.parametrize(
+    ("snippet", "construct"),
+    [
+        ("(when (p) (q))", "conditional effects"),
+        ("(forall (?x) (q))", "universal quantifiers"),
+        ("(increase (fuel) 1)", "numeric effects"),
+    ],
+)
+def test_unsupported_effects_named_with_line(snippet: str, construct: str) -> None:
+    text = (
+        "(define (domain u)\n (:predicates (p) (q))\n (:action a :parameters ()\n"
+        f"  :precondition (p)\n  :effect {snippet}))"
+    )
+    with pytest.raises(UnsupportedPDDLError) as exc:
+        parse_domain(text)
+    assert construct in exc.value.render()
+    assert exc.value.line == 5
+
+
+@pytest.mark.parametrize(
+    ("precondition", "construct"),
+    [
+        ("(or (p) (q))", "disjunctive"),
+        ("(exists (?x) (p))", "existential"),
+        ("(imply (p) (q))", "implications"),
+        ("(> (fuel) 1)", "numeric comparisons"),
+    ],
+)
+def test_unsupported_preconditions(precondition: str, construct: str) -> None:
+    text = (
+        f"(define (domain u) (:predicates (p) (q)) (:action a :parameters () :precondition {precondition} :effect (q)))"
+    )
+    with pytest.raises(UnsupportedPDDLError, match=construct):
+        parse_domain(text)
+
+
+def test_derived_and_numeric_fluents_rejected(tmp_path: Path) -> None:
+    f = tmp_path / "d.pddl"
+    f.write_text("(define (domain u)\n(:predicates (p))\n(:derived (p) (p)))")
+    with pytest.raises(UnsupportedPDDLError) as exc:
+        parse_domain(f)
+    assert "Derived predicates" in exc.value.render() and str(f) in exc.value.render() and exc.value.line == 3
+    with pytest.raises(UnsupportedPDDLError, match="Numeric fluents"):
+        parse_domain("(define (domain u) (:functions (fuel ?x)) (:predicates (p)))")
+
+
+def test_negative_goal_rejected() -> None:
+    d = parse_domain(FERRY)
+    with pytest.raises(UnsupportedPDDLError, match="Negative goals"):
+        parse_problem("(define (problem p) (:domain ferry) (:objects c) (:init) (:goal (not (on c))))", d)
+
+
+def test_malformed_pddl_messages(tmp_path: Path) -> None:
+    with pytest.raises(PDDLError, match="never closed") as exc:
+        parse_domain("(define (domain x)\n(:predicates (p)\n")
+    assert exc.value.line == 2
+    with pytest.raises(PDDLError, match="File not found"):
+        parse_domain(tmp_path / "missing.pddl")
+    with pytest.raises(PDDLError, match="undeclared predicate 'r'"):
+        parse_domain("(define (domain x) (:predicates (p)) (:action a :parameters () :precondition (r) :effect (p)))")
+    with pytest.raises(PDDLError, match="declared with 1"):
+        parse_domain(
+            "(define (domain x) (:predicates (p ?a)) (:action a :parameters (?a) :precondition (p) :effect (p ?a)))"
+        )
+    with pytest.raises(PDDLError, match="problem file, but a domain file"):
+        parse_domain("(define (problem x) (:domain y))")
+    d = parse_domain(FERRY)
+    with pytest.raises(PDDLError, match="undeclared object 'zz'"):
+        parse_problem("(define (problem p) (:domain ferry) (:objects c) (:init (car zz)) (:goal (on c)))", d)
+    with pytest.raises(PDDLError, match="for domain 'other'"):
+        parse_problem("(define (problem p) (:domain other) (:objects c) (:init) (:goal (on c)))", d)
+
+
+def test_writer_round_trip() -> None:
+    d = parse_domain(TYPED)
+    assert parse_domain(write_domain(d)) == d
+    t = parse_problem(TYPED_PROBLEM, d)
+    assert parse_problem(write_problem(t), d) == t
+    assert write_problem(t) == write_problem(parse_problem(write_problem(t), d))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", DOMAINS)
+def test_reference_domains_parse_and_round_trip(reference_root: Path, name: str) -> None:
+    """All 17 reference domains and their problems (upper-case IPC files included) parse and round-trip."""
+    d = parse_domain(reference_root / name / "domain.pddl")
+    assert parse_domain(write_domain(d)) == d
+    problems = sorted((reference_root / name / "problems").glob("*.pddl"))
+    assert problems
+    for p in problems[:: max(1, len(problems) // 12)]:
+        t = parse_problem(p, d)
+        assert t.goal and t.init
+        assert parse_problem(write_problem(t), d) == t
+
+
+def test_reference_typed_objects_use_most_specific_type(reference_root: Path) -> None:
+    d = parse_domain(reference_root / "beluga" / "domain.pddl")
+    t = parse_problem(reference_root / "beluga" / "problems" / "instance-0.pddl", d)
+    objects = dict(python_inputs(t).objects)
+    assert objects["t1"] == "beluga-truck"  # never 'beluga-truck - truck'
+    assert objects["nonep"] == "part"  # constants are included
