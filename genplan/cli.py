@@ -27,8 +27,8 @@ app = typer.Typer(
 benchmarks_app = typer.Typer(help="Benchmark suites: list, show, generate, import, rename.", no_args_is_help=True)
 app.add_typer(benchmarks_app, name="benchmarks")
 
-out = Console()
-err = Console(stderr=True)
+console = Console()
+err_console = Console(stderr=True)
 
 CacheDir = Annotated[
     Path | None,
@@ -67,8 +67,8 @@ def validate(
     steps = parse_plan_text(_existing(plan, "plan file").read_text(errors="replace"))
     verdict = run_validator(task, steps)
     style = "green" if verdict.valid else "red"
-    out.print(f"[bold {style}]{'VALID' if verdict.valid else 'INVALID'}[/] ({len(steps)} steps)")
-    out.print(feedback(verdict, steps), markup=False, highlight=False)
+    console.print(f"[bold {style}]{'VALID' if verdict.valid else 'INVALID'}[/] ({len(steps)} steps)")
+    console.print(feedback(verdict, steps), markup=False, highlight=False)
     raise typer.Exit(0 if verdict.valid else 1)
 
 
@@ -92,12 +92,12 @@ def plan(
         task, planner, time_limit=timeout, memory_limit_mb=memory, cache_dir=cache_dir, use_cache=not no_cache
     )
     if result.status != "solved" or result.plan is None:
-        err.print(f"[bold red]{result.status}[/]: {result.message}", highlight=False)
+        err_console.print(f"[bold red]{result.status}[/]: {result.message}", highlight=False)
         raise typer.Exit(1)
     for step in result.plan:
-        out.print(step, markup=False, highlight=False)
+        console.print(step, markup=False, highlight=False)
     cached = ", cached" if getattr(result, "cached", False) else ""
-    out.print(f"; {len(result.plan)} steps, {planner}, {result.time_s:.2f} s{cached}", style="dim", highlight=False)
+    console.print(f"; {len(result.plan)} steps, {planner}, {result.time_s:.2f} s{cached}", style="dim", highlight=False)
 
 
 # ------------------------------------------------------------------------------------------- benchmarks
@@ -133,7 +133,7 @@ def benchmarks_list(cache_dir: CacheDir = None) -> None:
                 name, domain, str(s["tasks"]), str(s["debug"]), str(s["heldout"]),
                 span(s["objects_debug"]), span(s["objects_heldout"]),
             )  # fmt: skip
-    out.print(table)
+    console.print(table)
 
 
 @benchmarks_app.command("show")
@@ -148,17 +148,17 @@ def benchmarks_show(
     s = resolve_suite(domain, suite, cache_dir)
     stats = suite_stats(s)
     d = s.domain
-    out.print(f"[bold]{s.name}[/] ({s.layout} layout) at {s.root}")
-    out.print(
+    console.print(f"[bold]{s.name}[/] ({s.layout} layout) at {s.root}")
+    console.print(
         f"domain {d.name}: {len(d.actions)} actions ({', '.join(a.name for a in d.actions)}), "
         f"{len(d.predicates)} predicates, {'typed' if d.typed else 'untyped'}",
         highlight=False,
     )
-    out.print(f"debugging tasks ({len(s.split.debug)}): {', '.join(s.split.debug)}", highlight=False)
+    console.print(f"debugging tasks ({len(s.split.debug)}): {', '.join(s.split.debug)}", highlight=False)
     for seed, tasks in s.split.prompt:
-        out.print(f"  seed {seed} prompt examples: {', '.join(tasks)}", highlight=False)
+        console.print(f"  seed {seed} prompt examples: {', '.join(tasks)}", highlight=False)
     o = stats["objects_heldout"]
-    out.print(
+    console.print(
         f"held-out tasks: {len(s.split.heldout)} (objects {o[0]}-{o[1]})" if o else "held-out tasks: 0",
         highlight=False,
     )
@@ -175,15 +175,142 @@ def benchmarks_import(
 
     from genplan.benchmarks.registry import import_dataset
 
-    with Progress(console=err, transient=True) as progress:
+    with Progress(console=err_console, transient=True) as progress:
         bar = progress.add_task("parsing tasks", total=None)
         entry = import_dataset(path, name, cache_dir, progress=lambda _t: progress.advance(bar))
     total = sum(s["tasks"] for s in entry.domains.values())
-    out.print(
+    console.print(
         f"Registered suite [bold]{entry.name}[/]: {len(entry.domains)} domain(s), {total} tasks, at {entry.path}.",
         highlight=False,
     )
-    out.print(f"Use it with --suite {entry.name}; `genplan benchmarks list` shows it.", highlight=False)
+    console.print(f"Use it with --suite {entry.name}; `genplan benchmarks list` shows it.", highlight=False)
+
+
+# ----------------------------------------------------------------------------------------- renamed
+@benchmarks_app.command("anonymize")
+def benchmarks_anonymize(
+    domain: Annotated[str, typer.Argument(help="Domain whose suite to rename.")],
+    suite: SuiteOpt = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for the new suite (default: <cache>/suites/<domain>-anon).")
+    ] = None,
+    name: Annotated[str | None, typer.Option(help="Name to register it under (default: the folder name).")] = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Write a variant with every name replaced by a number (action_1, predicate_2, object_3, ...)."""
+    from genplan.benchmarks.rename import anonymizer
+
+    _write_variant(domain, suite, out, name, cache_dir, "anonymized", lambda s: anonymizer(s.domain), "anon")
+
+
+@benchmarks_app.command("costume")
+def benchmarks_costume(
+    domain: Annotated[str, typer.Argument(help="Domain whose suite to rename.")],
+    names: Annotated[
+        Path,
+        typer.Option(
+            "--names", help="TOML rename map: [types], [predicates], [actions], [objects], [object_prefixes]."
+        ),
+    ],
+    suite: SuiteOpt = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for the new suite (default: <cache>/suites/<domain>-costume).")
+    ] = None,
+    name: Annotated[str | None, typer.Option(help="Name to register it under (default: the folder name).")] = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Write a variant renamed by your map (ferry -> squirrel, car -> nut, ...)."""
+    from genplan.benchmarks.rename import load_costume
+
+    _write_variant(domain, suite, out, name, cache_dir, "costumed", lambda s: load_costume(names, s.domain), "costume")
+
+
+def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suffix) -> None:
+    from genplan.benchmarks.registry import RegisteredSuite, resolve_suite, save_registered, suite_stats
+    from genplan.benchmarks.rename import write_variant
+    from genplan.benchmarks.suites import load_suite_dir
+    from genplan.paths import cache_root
+
+    source = resolve_suite(domain, suite, cache_dir)
+    folder = out or cache_root(cache_dir) / "suites" / f"{domain}-{suffix}"
+    write_variant(source, make_renaming(source), folder, kind)
+    variant = load_suite_dir(folder)
+    entry = RegisteredSuite(name or folder.name, folder.resolve(), {folder.name: suite_stats(variant)})
+    save_registered(entry, cache_dir)
+    console.print(
+        f"Wrote the {kind} suite [bold]{entry.name}[/] ({len(variant.problems)} tasks) to {folder}; "
+        f"use it with `--suite {entry.name}` and the domain name {folder.name!r}.",
+        highlight=False,
+    )
+
+
+# ------------------------------------------------------------------------------------------- configs
+@app.command()
+def configs() -> None:
+    """List the configuration presets (the paper's F5-3, F3-6, baseline and ablations)."""
+    from genplan.config import PRESET_DESCRIPTIONS, PRESETS
+
+    table = Table(title="Presets (override any setting with an option or a TOML file)", title_justify="left")
+    for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "what"):
+        table.add_column(col)
+    for name, c in PRESETS.items():
+        table.add_row(
+            name, str(c.n_programs), str(c.code_rounds), str(c.strategy_rounds), c.strategy_style,
+            "yes" if c.code_reflection else "no", PRESET_DESCRIPTIONS[name],
+        )  # fmt: skip
+    console.print(table)
+
+
+# ------------------------------------------------------------------------------------------- inspect
+@app.command()
+def inspect(
+    domain: Annotated[str, typer.Argument(help="Domain whose runs to show.")],
+    run: Annotated[
+        str | None, typer.Option("--run", help="Run id (or a unique prefix); default: list the runs.")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="md (for people) or json (for machines).")] = "md",
+    cache_dir: CacheDir = None,
+) -> None:
+    """List a domain's runs, or show one: strategy versions, plans, feedback, reflections, programs, diffs."""
+    import json
+
+    from genplan.inspection import collect, summary_markdown
+    from genplan.runs import find_run, list_runs
+
+    if fmt not in {"md", "json"}:
+        raise GenplanError(f"Unknown format {fmt!r}.", hint="Use --format md or --format json.")
+    if run is None:
+        runs = list_runs(domain, cache_dir)
+        if not runs:
+            find_run(domain, None, cache_dir)  # raises the helpful "no runs" error
+        if fmt == "json":
+            console.print_json(json.dumps([{"run_id": r.run_id, **(r.read_json("run.json") or {})} for r in runs]))
+            return
+        table = Table(title=f"Runs of {domain}", title_justify="left")
+        for col in ("run", "status", "program", "debug", "coverage", "time"):
+            table.add_column(col)
+        for r in runs:
+            info = r.read_json("run.json") or {}
+            cov = info.get("coverage")
+            table.add_row(
+                r.run_id, str(info.get("status")), str(info.get("program") or "-"),
+                f"{info.get('debug_solved')}/{info.get('debug_total')}" if info.get("debug_total") else "-",
+                f"{100 * cov:.1f}%" if cov is not None else "-", f"{info.get('wall_time_s', 0):.0f} s",
+            )  # fmt: skip
+        console.print(table)
+        console.print("Show one with `genplan inspect DOMAIN --run ID`.", style="dim")
+        return
+    chosen = find_run(domain, run, cache_dir)
+    if fmt == "json":
+        sys.stdout.write(json.dumps(collect(chosen), indent=2) + "\n")
+    else:
+        from rich.markdown import Markdown
+
+        text = summary_markdown(chosen, details=True)
+        if sys.stdout.isatty():
+            console.print(Markdown(text))
+        else:
+            sys.stdout.write(text)
 
 
 def main() -> None:
@@ -191,15 +318,15 @@ def main() -> None:
     try:
         app(standalone_mode=False)
     except GenplanError as exc:
-        err.print(f"[bold red]error:[/] {exc.render()}", highlight=False, soft_wrap=True)
+        err_console.print(f"[bold red]error:[/] {exc.render()}", highlight=False, soft_wrap=True)
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
-        err.print("[yellow]aborted[/]")
+        err_console.print("[yellow]aborted[/]")
         sys.exit(130)
     except KeyboardInterrupt:
-        err.print("[yellow]interrupted; everything finished so far is saved[/]")
+        err_console.print("[yellow]interrupted; everything finished so far is saved[/]")
         sys.exit(130)
     except Exception as exc:
         # Usage errors (unknown command, bad option) arrive here with standalone_mode=False; typer

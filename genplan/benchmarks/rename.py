@@ -1,0 +1,207 @@
+"""Renamed variants of a suite: anonymized (``action_1``, ``predicate_2``, ...) or costumed (a user's map).
+
+The paper uses them to ask whether an LLM reasons about a domain or recalls it: structure is kept
+exactly, only names change, consistently across the domain, every task, the split and shipped plans.
+A plan is valid on the original exactly when its renamed plan is valid on the variant.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from genplan.benchmarks.suites import Suite, SuiteError
+from genplan.pddl.model import ROOT_TYPE, ActionSchema, Atom, Domain, Parameter, Predicate, Task
+from genplan.pddl.writer import write_domain, write_problem
+
+
+@dataclass(frozen=True)
+class Renaming:
+    """Name maps; names not in a map stay as they are."""
+
+    domain_name: str
+    types: dict[str, str] = field(default_factory=dict)
+    predicates: dict[str, str] = field(default_factory=dict)
+    actions: dict[str, str] = field(default_factory=dict)
+    #: Constants and objects by exact name.
+    objects: dict[str, str] = field(default_factory=dict)
+    #: Object name prefixes (``c`` -> ``nut`` turns ``c0`` into ``nut0``), longest prefix first.
+    object_prefixes: dict[str, str] = field(default_factory=dict)
+    #: Number every task's objects (``object_1`` ...) instead of mapping names.
+    number_objects: bool = False
+    #: Rename action parameters (``?car``) to ``?x1`` ... (their names carry meaning too).
+    number_variables: bool = False
+
+    def object_map(self, task: Task) -> dict[str, str]:
+        """How this task's objects are renamed (constants by the domain-wide map)."""
+        mapping: dict[str, str] = {}
+        own = [name for name, _ in task.objects]
+        if self.number_objects:
+            start = len(task.domain.constants) + 1
+            mapping = {name: f"object_{start + i}" for i, name in enumerate(sorted(own))}
+        else:
+            prefixes = sorted(self.object_prefixes.items(), key=lambda kv: -len(kv[0]))
+            for name in own:
+                if name in self.objects:
+                    mapping[name] = self.objects[name]
+                    continue
+                for old, new in prefixes:
+                    if name.startswith(old):
+                        mapping[name] = new + name[len(old) :]
+                        break
+        for name, _ in task.domain.constants:
+            mapping[name] = self.objects.get(name, name)
+        return mapping
+
+
+def anonymizer(domain: Domain) -> Renaming:
+    """Number every name in declaration order: types, predicates, actions, constants, objects."""
+    types = {t: f"type_{i}" for i, (t, _) in enumerate(domain.types, start=1)}
+    preds = {p.name: f"predicate_{i}" for i, p in enumerate(domain.predicates, start=1)}
+    acts = {a.name: f"action_{i}" for i, a in enumerate(domain.actions, start=1)}
+    consts = {c: f"object_{i}" for i, (c, _) in enumerate(domain.constants, start=1)}
+    return Renaming(
+        domain_name="domain_1",
+        types=types,
+        predicates=preds,
+        actions=acts,
+        objects=consts,
+        number_objects=True,
+        number_variables=True,
+    )
+
+
+def load_costume(path: str | Path, domain: Domain) -> Renaming:
+    """A rename map from TOML: ``[types]``, ``[predicates]``, ``[actions]``, ``[objects]``,
+    ``[object_prefixes]`` tables of ``old = "new"``, and an optional top-level ``domain = "name"``."""
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text())
+    except FileNotFoundError:
+        raise SuiteError(f"The rename map {p} does not exist.") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SuiteError(f"The rename map {p} is not valid TOML: {exc}.") from None
+    known = {"domain", "types", "predicates", "actions", "objects", "object_prefixes"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise SuiteError(f"Unknown section(s) {', '.join(unknown)} in {p}.", hint=f"Known: {', '.join(sorted(known))}.")
+    tables = {k: {str(a).lower(): str(b).lower() for a, b in data.get(k, {}).items()} for k in known - {"domain"}}
+    names = {
+        "types": {t for t, _ in domain.types},
+        "predicates": {x.name for x in domain.predicates},
+        "actions": {a.name for a in domain.actions},
+    }
+    for section, valid in names.items():
+        missing = sorted(set(tables[section]) - valid)
+        if missing:
+            raise SuiteError(
+                f"The rename map {p} renames {section} that the domain does not have: {', '.join(missing)}."
+            )
+    return Renaming(
+        domain_name=str(data.get("domain", domain.name + "-costume")).lower(),
+        types=tables["types"],
+        predicates=tables["predicates"],
+        actions=tables["actions"],
+        objects=tables["objects"],
+        object_prefixes=tables["object_prefixes"],
+    )
+
+
+def _check_injective(r: Renaming, domain: Domain) -> None:
+    """Two names mapped to one would merge concepts and change the domain: refuse."""
+    for what, mapping, names in (
+        ("types", r.types, [t for t, _ in domain.types]),
+        ("predicates", r.predicates, [p.name for p in domain.predicates]),
+        ("actions", r.actions, [a.name for a in domain.actions]),
+    ):
+        new = [mapping.get(n, n) for n in names]
+        if len(set(new)) != len(new):
+            raise SuiteError(f"The renaming maps two {what} to the same name.")
+
+
+def rename_domain(domain: Domain, r: Renaming) -> Domain:
+    _check_injective(r, domain)
+    t = lambda name: r.types.get(name, name)  # noqa: E731
+    o = lambda name: r.objects.get(name, name)  # noqa: E731
+
+    def action(a: ActionSchema) -> ActionSchema:
+        var = {p.name: (f"?x{i}" if r.number_variables else p.name) for i, p in enumerate(a.parameters, start=1)}
+        arg = lambda x: var.get(x, o(x))  # noqa: E731
+        atom = lambda at: Atom(r.predicates.get(at.predicate, at.predicate), tuple(arg(x) for x in at.args))  # noqa: E731
+        return ActionSchema(
+            name=r.actions.get(a.name, a.name),
+            parameters=tuple(Parameter(var[p.name], t(p.type)) for p in a.parameters),
+            pre_pos=tuple(atom(x) for x in a.pre_pos),
+            pre_neg=tuple(atom(x) for x in a.pre_neg),
+            pre_eq=tuple((arg(x), arg(y)) for x, y in a.pre_eq),
+            pre_neq=tuple((arg(x), arg(y)) for x, y in a.pre_neq),
+            add=tuple(atom(x) for x in a.add),
+            delete=tuple(atom(x) for x in a.delete),
+        )
+
+    return replace(
+        domain,
+        name=r.domain_name,
+        types=tuple(sorted((t(a), t(b) if b != ROOT_TYPE else b) for a, b in domain.types)),
+        constants=tuple((o(c), t(ty)) for c, ty in domain.constants),
+        predicates=tuple(
+            Predicate(
+                r.predicates.get(p.name, p.name),
+                tuple(
+                    Parameter(f"?x{i}" if r.number_variables else q.name, t(q.type))
+                    for i, q in enumerate(p.parameters, 1)
+                ),
+            )
+            for p in domain.predicates
+        ),
+        actions=tuple(action(a) for a in domain.actions),
+    )
+
+
+def rename_task(task: Task, r: Renaming, domain: Domain) -> Task:
+    objs = r.object_map(task)
+    if len(set(objs.values())) != len(objs):
+        raise SuiteError(f"The renaming maps two objects of task {task.name} to the same name.")
+    fact = lambda f: (r.predicates.get(f[0], f[0]), *(objs.get(a, a) for a in f[1:]))  # noqa: E731
+    return Task(
+        name=task.name,
+        domain=domain,
+        objects=tuple(sorted((objs.get(n, n), r.types.get(ty, ty)) for n, ty in task.objects)),
+        init=frozenset(fact(f) for f in task.init),
+        goal=frozenset(fact(f) for f in task.goal),
+    )
+
+
+def rename_plan(plan: list[str], task: Task, r: Renaming) -> list[str]:
+    """The same plan in the variant's names (unknown names pass through unchanged)."""
+    objs = r.object_map(task)
+    out = []
+    for step in plan:
+        parts = step.strip().strip("()").split()
+        if not parts:
+            out.append(step)
+            continue
+        out.append("(" + " ".join([r.actions.get(parts[0], parts[0]), *(objs.get(a, a) for a in parts[1:])]) + ")")
+    return out
+
+
+def write_variant(suite: Suite, r: Renaming, out: Path, kind: str) -> Path:
+    """Write the renamed suite to ``out`` in the genplan layout (domain, problems, split, plans)."""
+    if out.exists() and any(out.iterdir()):
+        raise SuiteError(f"{out} exists and is not empty.", hint="Choose another --out or remove it.")
+    domain = rename_domain(suite.domain, r)
+    (out / "problems").mkdir(parents=True, exist_ok=True)
+    (out / "domain.pddl").write_text(write_domain(domain))
+    for task_id, _ in suite.problems:
+        task = suite.task(task_id)
+        (out / "problems" / f"{task_id}.pddl").write_text(write_problem(rename_task(task, r, domain)))
+        plan = suite.shipped_plan(task_id)
+        if plan is not None:
+            (out / "plans").mkdir(exist_ok=True)
+            (out / "plans" / f"{task_id}.plan").write_text("\n".join(rename_plan(plan, task, r)) + "\n")
+    split = suite.split.to_json()
+    split |= {"renamed_from": suite.name, "variant": kind, "anonymized": kind == "anonymized"}
+    (out / "split.json").write_text(json.dumps(split, indent=2) + "\n")
+    return out

@@ -1,0 +1,185 @@
+"""Reading a run back: its story as Markdown for people and as one JSON document for machines.
+
+Everything here reads the run directory only (never the LLM cache), so ``genplan inspect`` works on a
+copied or archived run, and on a run that stopped half-way.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+from genplan.runs import RunDir
+
+
+def _versions(run: RunDir, folder: str, pattern: str) -> list[Path]:
+    base = run.path(folder)
+    if not base.is_dir():
+        return []
+    files = list(base.glob(pattern))
+    return sorted(files, key=lambda p: [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", str(p))])
+
+
+def collect(run: RunDir) -> dict[str, Any]:
+    """Every artifact of the run in one JSON-able document."""
+    strategy = [run.read_json(str(p.relative_to(run.root))) for p in _versions(run, "2-strategy", "v*/version.json")]
+    programs = []
+    for p in _versions(run, "3-programs", "p*/v*.json"):
+        data = run.read_json(str(p.relative_to(run.root)))
+        source = p.with_suffix(".py")
+        data["source"] = source.read_text() if source.is_file() else None
+        data["path"] = str(source) if source.is_file() else None
+        programs.append(data)
+    return {
+        "run_id": run.run_id,
+        "domain": run.domain,
+        "path": str(run.root),
+        "run": run.read_json("run.json"),
+        "config": run.read_json("config.json"),
+        "descriptions": run.read_json("1-describe/descriptions.json"),
+        "strategy": strategy,
+        "strategy_selection": run.read_json("2-strategy/selection.json"),
+        "example": run.read_json("3-programs/example.json"),
+        "programs": programs,
+        "selection": run.read_json("4-selection.json"),
+        "heldout": run.read_json("5-heldout.json"),
+        "usage": run.read_json("usage.json"),
+    }
+
+
+def _mark(ok: bool) -> str:
+    return "solved" if ok else "failed"
+
+
+def _diff(old: str, new: str, name_old: str, name_new: str) -> str:
+    lines = difflib.unified_diff(old.splitlines(), new.splitlines(), name_old, name_new, lineterm="", n=2)
+    return "\n".join(lines)
+
+
+def _fmt_cost(value: Any) -> str:
+    return "unknown" if value is None else f"${value:.4f}"
+
+
+def summary_markdown(run: RunDir, *, details: bool = False) -> str:
+    """The run at a glance (``details``: every version's text, outcomes, reflections and diffs)."""
+    doc = collect(run)
+    info = doc["run"] or {}
+    cfg = (doc["config"] or {}).get("config", {})
+    out = [f"# Run {doc['run_id']} ({doc['domain']})", ""]
+    out.append(
+        f"- status: **{info.get('status', 'unknown')}**" + (f" ({info['message']})" if info.get("message") else "")
+    )
+    if cfg:
+        out.append(
+            f"- configuration: {cfg.get('preset')} (N={cfg.get('n_programs')}, K_C={cfg.get('code_rounds')}, "
+            f"K_S={cfg.get('strategy_rounds')}), model {cfg.get('model')}, seed {cfg.get('seed')}"
+        )
+    if info.get("program"):
+        out.append(
+            f"- selected program: {info['program']}, {info.get('debug_solved')}/{info.get('debug_total')} "
+            f"debugging tasks (`program.py`)"
+        )
+    if info.get("heldout_total"):
+        out.append(
+            f"- held-out coverage: **{100 * info['coverage']:.1f}%** "
+            f"({info['heldout_solved']}/{info['heldout_total']} tasks, every ordering valid)"
+        )
+    usage = doc["usage"] or {}
+    total = usage.get("total") or {}
+    if total:
+        out.append(
+            f"- LLM: {total.get('calls', 0)} calls ({total.get('cached_calls', 0)} from cache), "
+            f"{total.get('prompt_tokens', 0)} prompt + {total.get('completion_tokens', 0)} completion tokens, "
+            f"cost {_fmt_cost(total.get('cost'))}"
+        )
+    if info.get("wall_time_s") is not None:
+        out.append(f"- wall time: {info['wall_time_s']:.1f} s")
+    stages = usage.get("by_purpose") or usage.get("by_stage") or {}
+    if stages:
+        out += [
+            "",
+            "| stage | calls | cached | prompt tokens | completion tokens | cost |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for name, s in sorted(stages.items()):
+            out.append(
+                f"| {name} | {s.get('calls', 0)} | {s.get('cached_calls', 0)} | {s.get('prompt_tokens', 0)} | "
+                f"{s.get('completion_tokens', 0)} | {_fmt_cost(s.get('cost'))} |"
+            )
+
+    out += ["", "## Strategy", ""]
+    previous = None
+    for v in doc["strategy"]:
+        outcome = ", ".join(f"{a['task_id']} {_mark(a['valid'])}" for a in v["attempts"]) or "not assessed"
+        out.append(f"- v{v['index']}: {v['solved']}/{len(v['attempts']) or '-'} plans valid ({outcome})")
+        if v.get("reflected_task"):
+            out.append(f"  - reflected on {v['reflected_task']}, then revised")
+        if details:
+            out += ["", f"### Strategy v{v['index']}", "", "```", v["text"], "```"]
+            for a in v["attempts"]:
+                if not a["valid"]:
+                    out += ["", f"Feedback on {a['task_id']}:", "", "```", a["feedback"], "```"]
+            if v.get("reflection"):
+                out += ["", "Reflection:", "", v["reflection"]]
+            if previous is not None:
+                out += [
+                    "",
+                    f"Changes from v{previous['index']}:",
+                    "",
+                    "```diff",
+                    _diff(previous["text"], v["text"], f"v{previous['index']}", f"v{v['index']}"),
+                    "```",
+                ]
+            out.append("")
+        previous = v
+    sel = doc["strategy_selection"]
+    if sel:
+        out.append(f"- selected: v{sel['selected']}")
+
+    out += ["", "## Programs", ""]
+    ex = doc["example"]
+    if ex:
+        out.append(f"Example shown: {ex['task_id']} with a plan from the {ex['source']}.")
+        out.append("")
+    by_variant: dict[int, dict] = {}
+    for p in doc["programs"]:
+        results = ", ".join(f"{r['task_id']} {_mark(r['solved'])}" for r in p["results"])
+        out.append(f"- {p['label']}: {p['solved']}/{len(p['results'])} debugging tasks ({results})")
+        failures = [r for r in p["results"] if not r["solved"]]
+        if failures and not details:
+            cats = sorted({r.get("category") or "failed" for r in failures})
+            out.append(f"  - failures: {', '.join(cats)}")
+        if details:
+            if p.get("reflection"):
+                out += ["", f"Reflection before {p['label']}:", "", p["reflection"]]
+            prev = by_variant.get(p["variant"])
+            if prev and prev.get("source") and p.get("source"):
+                out += [
+                    "",
+                    f"Changes from {prev['label']}:",
+                    "",
+                    "```diff",
+                    _diff(prev["source"], p["source"], prev["label"], p["label"]),
+                    "```",
+                ]
+            for r in failures[:1]:
+                out += ["", f"Feedback on {r['task_id']}:", "", "```", r.get("feedback") or "", "```"]
+            out.append("")
+        by_variant[p["variant"]] = p
+    if doc["selection"] and doc["selection"].get("label"):
+        out.append(f"- selected: {doc['selection']['label']} ({doc['selection']['reason']})")
+
+    held = doc["heldout"]
+    if held:
+        out += ["", "## Held-out evaluation", ""]
+        cats: dict[str, int] = {}
+        for r in held.get("results", []):
+            if not r.get("solved"):
+                cats[r.get("category") or "failed"] = cats.get(r.get("category") or "failed", 0) + 1
+        solved = sum(1 for r in held.get("results", []) if r.get("solved"))
+        out.append(f"{solved}/{len(held.get('results', []))} tasks solved in every ordering.")
+        if cats:
+            out += ["", "| failure | tasks |", "|---|---:|"] + [f"| {k} | {v} |" for k, v in sorted(cats.items())]
+    return "\n".join(out) + "\n"

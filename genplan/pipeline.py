@@ -1,0 +1,368 @@
+"""The synthesis protocol: stages in order, every result saved to the run directory as it is made.
+
+``synthesize`` is the paper's protocol (descriptions, strategy and its debugging, program variants and
+their debugging, selection, held-out evaluation), parameterised by a :class:`~genplan.config.Config`;
+the presets (F5-3, F3-6, baseline, ablations) are values of it. The stages themselves are plain
+functions in :mod:`genplan.stages`, so other protocols can combine them differently.
+
+Resuming is replay: prompts are deterministic, every LLM reply is cached before it is used, and every
+program evaluation is cached by content, so running the same command again after a crash or Ctrl-C
+redoes nothing that was paid for and quickly reaches the point where it stopped.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from genplan.benchmarks.suites import Suite
+from genplan.config import Config
+from genplan.errors import GenplanError
+from genplan.pddl.pyform import python_inputs
+from genplan.pddl.writer import write_problem
+from genplan.runs import RunDir, make_run_id, open_run
+from genplan.stages.codegen import CodeTask, Example, ProgramVersion, TaskResult, generate_programs
+from genplan.stages.conversation import ChatClient
+from genplan.stages.describe import Descriptions, TaskText, describe
+from genplan.stages.select import select_program
+from genplan.stages.strategy import DebugTask, Judgement, StrategyVersion, debug_strategy, write_strategy
+
+#: Receives progress events: ``(event, info)``, e.g. ``("stage", {"name": "strategy"})``.
+Progress = Callable[[str, dict[str, Any]], None]
+
+
+def _quiet(_event: str, _info: dict[str, Any]) -> None:
+    return None
+
+
+@dataclass
+class RunOutcome:
+    """What ``genplan synthesize`` reports at the end."""
+
+    run: RunDir
+    status: str
+    program_path: Path | None = None
+    program_label: str | None = None
+    debug_solved: int | None = None
+    debug_total: int | None = None
+    coverage: float | None = None
+    heldout_solved: int | None = None
+    heldout_total: int | None = None
+    usage: dict[str, Any] = field(default_factory=dict)
+    wall_time: float = 0.0
+    message: str = ""
+
+
+# ------------------------------------------------------------------------------------------- judge
+def make_judge(confirm_with_val: bool = True) -> Callable:
+    """Our validator decides; VAL confirms every plan we accept (a disagreement is reported, and the
+    plan is not accepted: a sound verdict matters more than one task)."""
+    from genplan.validate import feedback, validate
+
+    def judge(task: Any, plan: Sequence[str]) -> Judgement:
+        verdict = validate(task, list(plan))
+        info = verdict.to_json() if hasattr(verdict, "to_json") else {"valid": verdict.valid}
+        if verdict.valid and confirm_with_val:
+            from genplan.validate.val import val_available, val_validate
+
+            if val_available():
+                val = val_validate(task, list(plan))
+                info["val_confirmed"] = val.valid
+                if not val.valid:
+                    return Judgement(
+                        False,
+                        "The plan was rejected by the reference validator VAL although genplan's validator "
+                        "accepted it; it is not counted.",
+                        info,
+                    )
+        return Judgement(verdict.valid, feedback(verdict, list(plan)), info)
+
+    return judge
+
+
+# ------------------------------------------------------------------------------------------ evaluate
+def make_debug_evaluator(suite: Suite, config: Config, cache_dir: str | Path | None, jobs: int | None):
+    """Runs a program on debugging tasks in every ordering; results cached by content (program, task,
+    settings), so a resumed run does not wait for timeouts again."""
+    from genplan.execute.evaluate import evaluate_program
+
+    def evaluate(source: str, task_ids: Sequence[str]) -> list[TaskResult]:
+        tasks = [(tid, suite.task(tid)) for tid in task_ids]
+        report = evaluate_program(
+            source,
+            tasks,
+            orderings=config.orderings,
+            seed=config.seed,
+            timeout=config.timeout,
+            memory_mb=config.memory_mb,
+            jobs=jobs,
+            cache_dir=cache_dir,
+        )
+        return [
+            TaskResult(
+                task_id=r.task_id,
+                solved=r.solved,
+                plan=tuple(r.plan) if r.plan else None,
+                feedback=r.feedback,
+                category=r.category,
+            )
+            for r in report.results
+        ]
+
+    return evaluate
+
+
+# ------------------------------------------------------------------------------------------- example
+def choose_example(
+    suite: Suite, strategy_versions: Sequence[StrategyVersion], selected: int, prompt_ids: Sequence[str], cache_dir
+) -> Example:
+    """The LLM's own valid plan from strategy debugging if there is one, else an optimal planner plan."""
+    from genplan.stages.strategy import StrategyResult
+
+    result = StrategyResult(versions=tuple(strategy_versions), selected=selected, style="")
+    found = result.valid_example()
+    if found:
+        task_id, plan = found
+        return Example(task_id, python_inputs(suite.task(task_id)), tuple(plan), "llm")
+    task_id = prompt_ids[0]
+    plan = suite.shipped_plan(task_id)
+    if plan is None:
+        from genplan.planners import optimal_plan
+
+        result_fd = optimal_plan(suite.task(task_id), cache_dir=cache_dir)
+        if result_fd.status != "solved" or not result_fd.plan:
+            raise GenplanError(
+                f"No example plan for {task_id}: the strategy produced no valid plan and the optimal planner "
+                f"ended with '{result_fd.status}'.",
+                hint="Use a suite whose debugging tasks are small enough to solve optimally.",
+            )
+        plan = list(result_fd.plan)
+    return Example(task_id, python_inputs(suite.task(task_id)), tuple(plan), "planner")
+
+
+# ------------------------------------------------------------------------------------------ artifacts
+def _save_descriptions(run: RunDir, d: Descriptions) -> None:
+    run.write_text("1-describe/domain.md", d.domain)
+    for task_id, text in d.tasks:
+        run.write_text(f"1-describe/tasks/{task_id}.md", text)
+    run.write_json("1-describe/descriptions.json", {"domain": d.domain, "tasks": dict(d.tasks)})
+
+
+def _save_strategy(run: RunDir, v: StrategyVersion) -> None:
+    base = f"2-strategy/v{v.index}"
+    run.write_text(f"{base}/strategy.md", v.text)
+    run.write_json(
+        f"{base}/version.json",
+        {
+            "index": v.index,
+            "text": v.text,
+            "answer": v.answer,
+            "solved": v.solved,
+            "assessed": v.assessed,
+            "attempts": [
+                {
+                    "task_id": a.task_id,
+                    "valid": a.valid,
+                    "plan": a.plan,
+                    "feedback": a.feedback,
+                    "verdict": a.verdict,
+                    "answer": a.answer,
+                    "reminders": a.reminders,
+                }
+                for a in v.attempts
+            ],
+            "reflected_task": v.reflected_task,
+            "reflection": v.reflection,
+        },
+    )
+
+
+def _save_program(run: RunDir, v: ProgramVersion) -> None:
+    base = f"3-programs/p{v.variant}/v{v.round}"
+    if v.source is not None:
+        run.write_text(f"{base}.py", v.source)
+    run.write_json(
+        f"{base}.json",
+        {
+            "label": v.label,
+            "variant": v.variant,
+            "round": v.round,
+            "solved": v.solved,
+            "results": v.results,
+            "reflection": v.reflection,
+            "answer": v.answer,
+            "has_source": v.source is not None,
+            "reminders": v.reminders,
+        },
+    )
+
+
+# ------------------------------------------------------------------------------------------ protocol
+def synthesize(
+    suite: Suite,
+    config: Config,
+    llm: Any,
+    *,
+    cache_dir: str | Path | None = None,
+    jobs: int | None = None,
+    progress: Progress = _quiet,
+    heldout: bool = True,
+) -> RunOutcome:
+    """Run the configured protocol on ``suite`` and save everything under the run directory."""
+    started = time.monotonic()
+    run = open_run(suite.domain_name, make_run_id(config, suite.name), cache_dir)
+    run.write_json("config.json", {"config": config.to_json(), "suite": suite.name, "suite_root": str(suite.root)})
+    run.write_json("run.json", {"status": "running", "run_id": run.run_id, "domain": suite.domain_name})
+    progress("run", {"run_id": run.run_id, "path": str(run.root)})
+    try:
+        outcome = _protocol(run, suite, config, llm, cache_dir, jobs, progress, heldout)
+    except BaseException as exc:
+        status = "stopped" if isinstance(exc, (KeyboardInterrupt, GenplanError)) else "crashed"
+        reason = exc.render() if isinstance(exc, GenplanError) else type(exc).__name__
+        _finish(run, llm, status, started, reason)
+        raise
+    outcome.wall_time = time.monotonic() - started
+    outcome.usage = _usage(llm)
+    _finish(run, llm, outcome.status, started, outcome.message, outcome)
+    return outcome
+
+
+def _protocol(
+    run: RunDir,
+    suite: Suite,
+    config: Config,
+    llm: ChatClient,
+    cache_dir: str | Path | None,
+    jobs: int | None,
+    progress: Progress,
+    heldout: bool,
+) -> RunOutcome:
+    reasoning = config.reasoning
+    debug_ids = list(suite.split.debug)
+    prompt_ids = list(suite.split.prompt_tasks(config.seed))
+    exact_names = bool(suite.extra.get("anonymized"))
+
+    progress("stage", {"name": "describe", "total": 1 + len(debug_ids)})
+    texts = [TaskText(t, write_problem(suite.task(t))) for t in debug_ids]
+    descriptions = describe(llm, suite.domain_path.read_text(), texts, reasoning=reasoning, exact_names=exact_names)
+    _save_descriptions(run, descriptions)
+
+    debug_tasks = [DebugTask(t, suite.task(t), write_problem(suite.task(t)), descriptions.task(t)) for t in debug_ids]
+    examples = [d for d in debug_tasks if d.task_id in prompt_ids]
+    progress("stage", {"name": "strategy", "rounds": config.strategy_rounds})
+    first = write_strategy(llm, descriptions.domain, examples, style=config.strategy_style, reasoning=reasoning)
+
+    def strategy_done(v: StrategyVersion) -> None:
+        _save_strategy(run, v)
+        progress("strategy", {"version": v.index, "solved": v.solved, "of": len(debug_ids), "assessed": v.assessed})
+
+    strategy = debug_strategy(
+        llm,
+        make_judge(),
+        descriptions.domain,
+        first,
+        debug_tasks,
+        config.strategy_rounds,
+        reasoning=reasoning,
+        on_version=strategy_done,
+    )
+    run.write_json(
+        "2-strategy/selection.json",
+        {"selected": strategy.selected, "solved": strategy.best.solved, "assessed": strategy.best.assessed},
+    )
+
+    example = choose_example(suite, strategy.versions, strategy.selected, prompt_ids, cache_dir)
+    run.write_json(
+        "3-programs/example.json", {"task_id": example.task_id, "plan": example.plan, "source": example.source}
+    )
+    progress("stage", {"name": "programs", "n": config.n_programs, "rounds": config.code_rounds})
+
+    def program_done(v: ProgramVersion) -> None:
+        _save_program(run, v)
+        progress("program", {"label": v.label, "solved": v.solved, "of": len(debug_ids)})
+
+    codegen = generate_programs(
+        llm,
+        strategy.best.text,
+        descriptions.domain,
+        example,
+        [CodeTask(t, python_inputs(suite.task(t))) for t in debug_ids],
+        make_debug_evaluator(suite, config, cache_dir, jobs),
+        n_programs=config.n_programs,
+        rounds=config.code_rounds,
+        seed=config.seed,
+        reflection=config.code_reflection,
+        positive=config.positive_feedback,
+        reasoning=reasoning,
+        on_version=program_done,
+    )
+    selection = select_program(codegen.versions)
+    outcome = RunOutcome(run=run, status="done")
+    if selection is None:
+        run.write_json("4-selection.json", {"selected": None, "reason": "no version produced a program"})
+        outcome.status = "no-program"
+        outcome.message = "The LLM never produced a usable program."
+        return outcome
+    chosen = codegen.versions[selection.index]
+    assert chosen.source is not None
+    run.write_json("4-selection.json", selection)
+    outcome.program_path = run.write_text("program.py", chosen.source)
+    outcome.program_label = selection.label
+    outcome.debug_solved, outcome.debug_total = selection.solved, selection.of
+    if heldout and suite.split.heldout:
+        progress("stage", {"name": "held-out", "tasks": len(suite.split.heldout)})
+        from genplan.execute.evaluate import evaluate_program
+
+        report = evaluate_program(
+            chosen.source,
+            [(t, suite.task(t)) for t in suite.split.heldout],
+            orderings=config.orderings,
+            seed=config.seed,
+            timeout=config.timeout,
+            memory_mb=config.memory_mb,
+            jobs=jobs,
+            cache_dir=cache_dir,
+            on_result=lambda r: progress("heldout", {"task": r.task_id, "solved": r.solved}),
+        )
+        run.write_json("5-heldout.json", report.to_json())
+        outcome.heldout_solved = sum(r.solved for r in report.results)
+        outcome.heldout_total = len(report.results)
+        outcome.coverage = outcome.heldout_solved / outcome.heldout_total if outcome.heldout_total else None
+    return outcome
+
+
+def _usage(llm: Any) -> dict[str, Any]:
+    accounting = getattr(llm, "accounting", None)
+    if accounting is None:
+        return {}
+    return accounting.to_json() if hasattr(accounting, "to_json") else dict(accounting)
+
+
+def _finish(
+    run: RunDir, llm: Any, status: str, started: float, message: str, outcome: RunOutcome | None = None
+) -> None:
+    usage = _usage(llm)
+    run.write_json("usage.json", usage)
+    info = {
+        "status": status,
+        "run_id": run.run_id,
+        "domain": run.domain,
+        "message": message,
+        "wall_time_s": round(time.monotonic() - started, 3),
+    }
+    if outcome is not None:
+        info |= {
+            "program": outcome.program_label,
+            "debug_solved": outcome.debug_solved,
+            "debug_total": outcome.debug_total,
+            "heldout_solved": outcome.heldout_solved,
+            "heldout_total": outcome.heldout_total,
+            "coverage": outcome.coverage,
+        }
+    run.write_json("run.json", info)
+    from genplan.inspection import summary_markdown
+
+    run.write_text("summary.md", summary_markdown(run))

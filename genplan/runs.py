@@ -1,0 +1,142 @@
+"""The run directory: ``<cache>/runs/<domain>/<run-id>/`` holds everything a synthesis run produced.
+
+A run id is derived from what the run computes (preset, seed, model, suite, and a hash of every
+setting), so the same command finds the same directory and continues it after a crash; LLM replies
+come back from the LLM cache, so nothing paid for is paid twice. Every file is written atomically
+(temp file + rename): an interrupted run never leaves a half-written artifact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from genplan.config import Config
+from genplan.errors import GenplanError
+from genplan.paths import cache_root
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-")[:40] or "x"
+
+
+def make_run_id(config: Config, suite_name: str) -> str:
+    """``<preset>-s<seed>-<model>-<hash>``: readable, and the same for the same inputs."""
+    from hashlib import sha256
+
+    key = sha256(f"{config.protocol_key}|{suite_name}".encode()).hexdigest()[:8]
+    return f"{_slug(config.preset)}-s{config.seed}-{_slug(config.model.split('/')[-1])}-{key}"
+
+
+def atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Dataclasses, tuples, frozensets and paths as plain JSON (sets sorted, for stable files)."""
+    from dataclasses import asdict, is_dataclass
+
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return to_jsonable(asdict(obj))
+    if isinstance(obj, dict):
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_jsonable(v) for v in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted((to_jsonable(v) for v in obj), key=repr)
+    if isinstance(obj, Path):
+        return str(obj)
+    return obj
+
+
+@dataclass(frozen=True)
+class RunDir:
+    """One run's folder, with helpers that write readable JSON and Markdown atomically."""
+
+    root: Path
+
+    @property
+    def run_id(self) -> str:
+        return self.root.name
+
+    @property
+    def domain(self) -> str:
+        return self.root.parent.name
+
+    def path(self, rel: str) -> Path:
+        return self.root / rel
+
+    def write_json(self, rel: str, obj: Any) -> Path:
+        path = self.path(rel)
+        atomic_write(path, json.dumps(to_jsonable(obj), indent=2, sort_keys=False, ensure_ascii=False) + "\n")
+        return path
+
+    def write_text(self, rel: str, text: str) -> Path:
+        path = self.path(rel)
+        atomic_write(path, text if text.endswith("\n") else text + "\n")
+        return path
+
+    def read_json(self, rel: str) -> Any:
+        path = self.path(rel)
+        try:
+            return json.loads(path.read_text())
+        except FileNotFoundError:
+            return None
+        except json.JSONDecodeError:
+            raise GenplanError(
+                f"The run artifact {path} is corrupt (not valid JSON).",
+                hint="Delete the run folder and run the command again; cached LLM replies make that cheap.",
+            ) from None
+
+    def exists(self, rel: str) -> bool:
+        return self.path(rel).exists()
+
+
+def runs_root(cache_dir: str | Path | None = None) -> Path:
+    return cache_root(cache_dir) / "runs"
+
+
+def open_run(domain: str, run_id: str, cache_dir: str | Path | None = None) -> RunDir:
+    run = RunDir(runs_root(cache_dir) / domain / run_id)
+    run.root.mkdir(parents=True, exist_ok=True)
+    return run
+
+
+def list_runs(domain: str, cache_dir: str | Path | None = None) -> list[RunDir]:
+    """A domain's runs, newest first (by the time their status was last written)."""
+    folder = runs_root(cache_dir) / domain
+    if not folder.is_dir():
+        return []
+    runs = [RunDir(p) for p in folder.iterdir() if (p / "run.json").is_file()]
+    return sorted(runs, key=lambda r: (r.path("run.json").stat().st_mtime, r.run_id), reverse=True)
+
+
+def find_run(domain: str, run_id: str | None, cache_dir: str | Path | None = None) -> RunDir:
+    """A run by id (or unique prefix); the newest one when ``run_id`` is None."""
+    runs = list_runs(domain, cache_dir)
+    if not runs:
+        raise GenplanError(
+            f"There are no runs for the domain {domain!r} under {runs_root(cache_dir)}.",
+            hint=f"Start one with `genplan synthesize {domain}`, or pass --cache-dir.",
+        )
+    if run_id is None:
+        return runs[0]
+    matches = [r for r in runs if r.run_id == run_id] or [r for r in runs if r.run_id.startswith(run_id)]
+    if len(matches) != 1:
+        names = ", ".join(r.run_id for r in runs[:10])
+        what = "matches several runs" if matches else "matches no run"
+        raise GenplanError(f"The run id {run_id!r} {what} of {domain!r}.", hint=f"Runs: {names}.")
+    return matches[0]

@@ -1,0 +1,9 @@
+"""The synthesis stages, one module each, every stage a plain function of dataclasses to dataclasses.
+
+- :mod:`describe`: natural-language descriptions of the domain and of the debugging tasks;
+- :mod:`strategy`: the strategy (pseudocode or prose) and its debugging against the validator;
+- :mod:`codegen`: program variants and their debugging in reflection loops;
+- :mod:`select`: choosing the best program on the debugging tasks;
+- :mod:`extract`: reading plans, pseudocode and programs out of LLM answers;
+- :mod:`conversation`: the one helper all stages use to ask the LLM and re-ask on a format slip.
+"""

@@ -1,0 +1,249 @@
+"""Stage 3: write N program variants from the strategy and debug each against the debugging tasks.
+
+The variants' prompts differ only in the order in which the example task's objects and goal facts are
+listed (a seeded shuffle), which is enough to send the LLM down different paths at temperature 0. Each
+program runs on every debugging task in every input ordering; while one fails and rounds remain, the
+LLM sees one failure (as Python literals, with the validator's or the executor's feedback), and the
+solved tasks with their outputs as positive feedback; it reflects on where and why the code went wrong,
+then writes the fixed program. The stage stops at the first program that solves every debugging task.
+
+A repair round's conversation holds the original request, the latest program and the feedback, not
+every earlier round: older versions are superseded, and resending them would only cost tokens and
+context window (a failure mode of the published system).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from genplan.pddl.pyform import PyTask, render_set
+from genplan.prompts import render
+from genplan.stages.conversation import ChatClient, Message, ask, user
+from genplan.stages.extract import extract_program
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    """How a program did on one debugging task over all its input orderings."""
+
+    task_id: str
+    solved: bool
+    #: The program's plan (on the first ordering) when solved.
+    plan: tuple[str, ...] | None = None
+    #: For a failure: what the LLM is told (exception, timeout with stack, invalid plan, ...).
+    feedback: str | None = None
+    #: For a failure: its category (Python exception, timeout, invalid action, goal not satisfied, ...).
+    category: str | None = None
+
+
+#: Runs a program's source on the debugging tasks: one result per task, in task order.
+Evaluator = Callable[[str, Sequence[str]], list[TaskResult]]
+
+
+@dataclass(frozen=True)
+class ProgramVersion:
+    """One program: the variant it belongs to (1..N), its repair round (0 = initial), its results."""
+
+    variant: int
+    round: int
+    answer: str
+    source: str | None
+    results: tuple[TaskResult, ...]
+    #: The reflection that preceded this version's fix (None for initial versions or without reflection).
+    reflection: str | None = None
+    reminders: int = 0
+
+    @property
+    def solved(self) -> int:
+        return sum(r.solved for r in self.results)
+
+    @property
+    def label(self) -> str:
+        return f"p{self.variant}.v{self.round}"
+
+
+@dataclass(frozen=True)
+class Example:
+    """The one task shown with a plan in the program prompt."""
+
+    task_id: str
+    py: PyTask
+    plan: tuple[str, ...]
+    #: "llm" (a valid plan the LLM wrote while debugging the strategy) or "planner" (optimal, Fast Downward).
+    source: str
+
+
+@dataclass(frozen=True)
+class CodeTask:
+    """A debugging task in the form the code prompts show (canonical Python literals)."""
+
+    task_id: str
+    py: PyTask
+
+
+def shuffled_example(example: Example, seed: int, variant: int) -> str:
+    """The example's Python literals with objects and goal facts in a seeded order for ``variant``."""
+    digest = hashlib.sha256(f"codegen|{seed}|{variant}|{example.task_id}".encode()).digest()
+    rng = random.Random(int.from_bytes(digest[:8], "big"))
+    objects = list(example.py.objects)
+    goal = list(example.py.goal)
+    rng.shuffle(objects)
+    rng.shuffle(goal)
+    return "\n".join(
+        (f"objects = {render_set(objects)}", f"init = {render_set(example.py.init)}", f"goal = {render_set(goal)}")
+    )
+
+
+def _python_literals(py: PyTask) -> str:
+    from genplan.pddl.pyform import render_python_task
+
+    return render_python_task(py)
+
+
+def _feedback_context(version: ProgramVersion, tasks: dict[str, CodeTask], positive: bool) -> dict:
+    failed = next(r for r in version.results if not r.solved)
+    solved = [
+        {"task": _python_literals(tasks[r.task_id].py), "plan": list(r.plan or ())}
+        for r in version.results
+        if r.solved and positive
+    ]
+    return {
+        "solved": solved,
+        "failed_task": _python_literals(tasks[failed.task_id].py),
+        "feedback": failed.feedback or "The program did not produce a valid plan.",
+    }
+
+
+def write_program(
+    llm: ChatClient,
+    strategy: str,
+    domain_description: str,
+    example: Example,
+    seed: int,
+    variant: int,
+    evaluate: Evaluator,
+    task_ids: Sequence[str],
+    *,
+    reasoning: bool = False,
+) -> tuple[ProgramVersion, tuple[Message, ...]]:
+    prompt = render(
+        "codegen.j2",
+        strategy=strategy,
+        domain_description=domain_description,
+        example_task=shuffled_example(example, seed, variant),
+        example_plan=list(example.plan),
+        reasoning=reasoning,
+    )
+    answer = ask(llm, [user(prompt)], purpose="code.write", extract=extract_program, want="program")
+    version = _evaluated(evaluate, task_ids, variant, 0, answer.text, answer.value, None, answer.reminders)
+    return version, answer.messages[:1] + answer.messages[-1:]
+
+
+def _evaluated(
+    evaluate: Evaluator,
+    task_ids: Sequence[str],
+    variant: int,
+    round_: int,
+    answer: str,
+    source: str | None,
+    reflection: str | None,
+    reminders: int,
+) -> ProgramVersion:
+    if source is None:
+        results = tuple(TaskResult(t, False, feedback=NO_PROGRAM, category="no program") for t in task_ids)
+    else:
+        results = tuple(evaluate(source, task_ids))
+    return ProgramVersion(variant, round_, answer, source, results, reflection, reminders)
+
+
+NO_PROGRAM = (
+    "No Python program could be read from your answer. Write the complete program in one ```python block "
+    "that defines generate_solution(objects, init, goal)."
+)
+
+
+def repair(
+    llm: ChatClient,
+    messages: tuple[Message, ...],
+    version: ProgramVersion,
+    tasks: dict[str, CodeTask],
+    evaluate: Evaluator,
+    *,
+    reflection: bool = True,
+    positive: bool = True,
+    reasoning: bool = False,
+) -> tuple[ProgramVersion, tuple[Message, ...]]:
+    """One repair round: (reflect, then fix) or fix directly; the new version is evaluated."""
+    context = _feedback_context(version, tasks, positive)
+    thought: str | None = None
+    if reflection:
+        reflected = ask(
+            llm, [*messages, user(render("code_reflect.j2", reasoning=reasoning, **context))], purpose="code.reflect"
+        )
+        thought = reflected.text
+        convo = [*reflected.messages, user(render("code_fix.j2", reasoning=reasoning))]
+    else:
+        convo = [*messages, user(render("code_fix_direct.j2", reasoning=reasoning, **context))]
+    fixed = ask(llm, convo, purpose="code.fix", extract=extract_program, want="program")
+    new = _evaluated(
+        evaluate,
+        [r.task_id for r in version.results],
+        version.variant,
+        version.round + 1,
+        fixed.text,
+        fixed.value,
+        thought,
+        fixed.reminders,
+    )
+    # Keep the request and the newest program only (see the module docstring).
+    return new, (messages[0], fixed.messages[-1])
+
+
+@dataclass(frozen=True)
+class CodegenResult:
+    versions: tuple[ProgramVersion, ...]
+    example: Example
+
+
+def generate_programs(
+    llm: ChatClient,
+    strategy: str,
+    domain_description: str,
+    example: Example,
+    tasks: Sequence[CodeTask],
+    evaluate: Evaluator,
+    *,
+    n_programs: int,
+    rounds: int,
+    seed: int,
+    reflection: bool = True,
+    positive: bool = True,
+    reasoning: bool = False,
+    on_version: Callable[[ProgramVersion], None] | None = None,
+) -> CodegenResult:
+    """Up to ``n_programs`` variants, each repaired up to ``rounds`` times; stops at a perfect program."""
+    by_id = {t.task_id: t for t in tasks}
+    ids = [t.task_id for t in tasks]
+    versions: list[ProgramVersion] = []
+    for variant in range(1, n_programs + 1):
+        version, messages = write_program(
+            llm, strategy, domain_description, example, seed, variant, evaluate, ids, reasoning=reasoning
+        )
+        versions.append(version)
+        if on_version:
+            on_version(version)
+        for _ in range(rounds):
+            if version.solved == len(ids):
+                break
+            version, messages = repair(
+                llm, messages, version, by_id, evaluate, reflection=reflection, positive=positive, reasoning=reasoning
+            )
+            versions.append(version)
+            if on_version:
+                on_version(version)
+        if version.solved == len(ids):
+            break
+    return CodegenResult(versions=tuple(versions), example=example)

@@ -1,0 +1,66 @@
+"""Asking the LLM within a conversation, with one format reminder when the answer is unusable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from genplan.prompts import render
+
+T = TypeVar("T")
+
+#: One chat message, as the OpenAI protocol has it: ``{"role": "user", "content": "..."}``.
+Message = dict[str, str]
+
+
+class ChatClient(Protocol):
+    """What the stages need of an LLM client (see :mod:`genplan.llm`)."""
+
+    def chat(self, messages: list[Message], *, purpose: str, sample: int = 0) -> Any: ...
+
+
+def user(text: str) -> Message:
+    return {"role": "user", "content": text}
+
+
+def assistant(text: str) -> Message:
+    return {"role": "assistant", "content": text}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An LLM answer, what was extracted from it, and the conversation including it."""
+
+    text: str
+    value: Any
+    messages: tuple[Message, ...]
+    #: Format reminders sent to get a usable answer (0 or 1).
+    reminders: int = 0
+
+
+def ask(
+    llm: ChatClient,
+    messages: list[Message],
+    purpose: str,
+    extract: Callable[[str], T | None] | None = None,
+    want: str = "",
+) -> Answer:
+    """Send ``messages``; if ``extract`` finds nothing usable, re-ask once with a short format reminder.
+
+    ``want`` names what was expected ("plan", "program", "pseudocode") for the reminder. The returned
+    conversation ends with the answer that was used, so callers can continue it.
+    """
+    reply = llm.chat(list(messages), purpose=purpose)
+    text = reply.text
+    convo = [*messages, assistant(text)]
+    if extract is None:
+        return Answer(text, text, tuple(convo))
+    value = extract(text)
+    if value is not None:
+        return Answer(text, value, tuple(convo))
+    convo.append(user(render("format_reminder.j2", want=want)))
+    reply = llm.chat(list(convo), purpose=f"{purpose}.reminder")
+    text = reply.text
+    convo.append(assistant(text))
+    return Answer(text, extract(text), tuple(convo), reminders=1)

@@ -1,0 +1,132 @@
+"""Pull plans, pseudocode and programs out of what an LLM writes.
+
+LLM answers are free text: numbered lists, indentation, code fences, a "Solution:" marker, trailing
+comments, upper case; programs in several fenced blocks, or none, with example calls and prints at top
+level. Each extractor returns ``None`` when nothing usable is there, so the stage can re-ask once with a
+short format reminder.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+_FENCE = re.compile(r"```[ \t]*([\w+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
+_ACTION = re.compile(r"\(\s*([A-Za-z][\w-]*)((?:\s+[^\s()]+)*)\s*\)")
+_MARKERS = re.compile(r"^\s*(?:#+\s*)?\**\s*(?:final\s+)?(?:solution|plan)\s*\**\s*:?\s*\**\s*$", re.I | re.M)
+
+
+def fenced_blocks(text: str) -> list[tuple[str, str]]:
+    """``(language, body)`` of every fenced block, in order (an unclosed last fence runs to the end)."""
+    return [(m.group(1).lower(), m.group(2)) for m in _FENCE.finditer(text)]
+
+
+def extract_plan(text: str, action_names: frozenset[str] | set[str] | None = None) -> list[str] | None:
+    """The plan in an answer, as normalised action strings ``'(board c0 l0)'``.
+
+    Looks after the last "Solution:"/"Plan:" marker if there is one, else in the last fenced block that
+    holds actions, else in the whole text; takes every line that holds a parenthesised action, whatever
+    its numbering, bullets, indentation or trailing comment. With ``action_names`` given, parenthesised
+    text that is not one of the domain's actions (e.g. a remark "(see above)") is skipped.
+    """
+    candidates: list[str] = []
+    markers = list(_MARKERS.finditer(text))
+    if markers:
+        candidates.append(text[markers[-1].end() :])
+    blocks = [body for _, body in fenced_blocks(text)]
+    candidates += list(reversed(blocks))
+    candidates.append(text)
+    for chunk in candidates:
+        plan = _actions_in(chunk, action_names)
+        if plan:
+            return plan
+    return None
+
+
+def _actions_in(chunk: str, action_names: frozenset[str] | set[str] | None) -> list[str]:
+    plan: list[str] = []
+    for raw in chunk.splitlines():
+        line = raw.split(";", 1)[0].split("#", 1)[0] if ";" in raw or "#" in raw else raw
+        for m in _ACTION.finditer(line):
+            name = m.group(1).lower()
+            if action_names is not None and name not in action_names:
+                continue
+            args = m.group(2).split()
+            plan.append("(" + " ".join([name, *(a.lower().strip(",") for a in args)]) + ")")
+    return plan
+
+
+def extract_pseudocode(text: str) -> str | None:
+    """The pseudocode: the last fenced block (the prompts ask for one), else the text after a heading
+    mentioning pseudocode, else ``None``."""
+    blocks = [body.strip() for _, body in fenced_blocks(text) if body.strip()]
+    if blocks:
+        return blocks[-1]
+    m = re.search(r"^.*pseudo-?code.*$", text, re.I | re.M)
+    if m:
+        rest = text[m.end() :].strip()
+        if rest:
+            return rest
+    return None
+
+
+# ----------------------------------------------------------------------------------------------- code
+_KEEP_TOP_LEVEL = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def extract_program(text: str) -> str | None:
+    """A program defining ``generate_solution``, with its helpers and imports, neutralised for import.
+
+    Takes the fenced Python block that defines ``generate_solution`` plus the other blocks' imports,
+    functions and classes (LLMs often split helpers into their own block); with no fences, the whole
+    answer if it parses. Top-level statements that would run on import (example calls, prints, an
+    ``if __name__ == '__main__'`` demo, loops) are removed; constant assignments stay.
+    """
+    blocks = [body for lang, body in fenced_blocks(text) if lang in {"", "python", "py", "python3"}]
+    if not blocks:
+        blocks = [text]
+    parsed: list[tuple[ast.Module, list[str]]] = []
+    main_index = None
+    for body in blocks:
+        try:
+            module = ast.parse(body)
+        except SyntaxError:
+            continue
+        if main_index is None and _defines_entry(module):
+            main_index = len(parsed)
+        parsed.append((module, body.splitlines()))
+    if main_index is None:
+        return None
+    kept: list[tuple[str | None, str]] = []
+    # Helpers from other blocks come first, so the main block's definitions win on name clashes.
+    order = [i for i in range(len(parsed)) if i != main_index] + [main_index]
+    for i in order:
+        module, lines = parsed[i]
+        for node in module.body:
+            if isinstance(node, _KEEP_TOP_LEVEL) or (i == main_index and _is_constant_assignment(node)):
+                kept.append((getattr(node, "name", None), _source_of(node, lines)))
+    # Of repeated definitions keep the last one: it is what Python would use.
+    names = [name for name, _ in kept]
+    final = [src for idx, (name, src) in enumerate(kept) if not (name and name in names[idx + 1 :])]
+    return "\n\n".join(final) + "\n"
+
+
+def _source_of(node: ast.stmt, lines: list[str]) -> str:
+    """The node's original text (comments inside it included), decorators and all."""
+    start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    end = node.end_lineno or node.lineno
+    return "\n".join(lines[start - 1 : end])
+
+
+def _defines_entry(module: ast.Module) -> bool:
+    return any(isinstance(n, ast.FunctionDef) and n.name == "generate_solution" for n in module.body)
+
+
+def _is_constant_assignment(node: ast.stmt) -> bool:
+    """``NAME = <literal or simple expression without calls>``: safe to keep at import time."""
+    if not isinstance(node, (ast.Assign, ast.AnnAssign)):
+        return False
+    value = node.value
+    if value is None:
+        return False
+    return not any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)) for n in ast.walk(value))
