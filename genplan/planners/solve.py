@@ -1,0 +1,152 @@
+"""Solve a task with a named Fast Downward configuration: write, run, validate, cache.
+
+Every plan is checked by genplan's own validator before it is returned or cached. Fast Downward is
+trusted for search, not for agreeing with our reading of the PDDL: a plan we reject points to a planner
+bug or a parse mismatch, and it is reported as an error instead of being used as an example plan.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+
+from genplan.errors import GenplanError
+from genplan.pddl.model import Task
+from genplan.pddl.writer import write_domain, write_problem
+from genplan.planners import downward
+from genplan.planners.cache import PlanCache, cache_key
+from genplan.planners.configs import PLANNERS, PlannerConfig
+from genplan.planners.result import ERROR, SOLVED, PlannerResult
+
+#: Statuses worth remembering: each is a fact about (task, configuration, limits). Errors are not cached,
+#: since they may come from a passing condition (a full disk, a killed process) and should be retried.
+CACHED_STATUSES = frozenset({"solved", "timeout", "memory", "unsolvable"})
+
+
+def planner_config(name: str) -> PlannerConfig:
+    """The configuration called ``name``; an unknown name is a user error listing the valid ones."""
+    try:
+        return PLANNERS[name]
+    except KeyError:
+        valid = ", ".join(PLANNERS)
+        raise GenplanError(
+            f"Unknown planner {name!r}.", hint=f"Choose one of: {valid} (lmcut is optimal, the others satisficing)."
+        ) from None
+
+
+def plan(
+    task: Task,
+    planner: str = "lama-first",
+    *,
+    time_limit: float = 60,
+    memory_limit_mb: int = 8192,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+) -> PlannerResult:
+    """Run ``planner`` on ``task`` under the limits and return an honest, validated result.
+
+    The limits default to one minute and 8 GiB (the paper used 8 GB and 30 minutes for its baselines).
+    Results other than errors are cached under ``<cache root>/planners/``; ``use_cache=False`` neither
+    reads nor writes the cache.
+    """
+    config = planner_config(planner)
+    if not time_limit > 0:
+        raise GenplanError(f"The planner time limit must be positive, not {time_limit}.", hint="Pass e.g. 60.")
+    if not memory_limit_mb > 0:
+        raise GenplanError(
+            f"The planner memory limit must be positive, not {memory_limit_mb} MiB.", hint="Pass e.g. 8192."
+        )
+    fd = downward.locate()
+    domain_text = write_domain(task.domain)
+    problem_text = write_problem(task)
+    key = cache_key(domain_text, problem_text, config, time_limit, memory_limit_mb, fd.version)
+    store = PlanCache(cache_dir) if use_cache else None
+
+    if store is not None:
+        hit = store.get(key)
+        # A cached plan is re-checked (cheap, in-process): a hand-edited or stale file must not slip through.
+        if hit is not None and (hit.status != SOLVED or (hit.plan is not None and _plan_error(task, hit.plan) is None)):
+            return hit
+
+    result = _run(task, config, domain_text, problem_text, time_limit, memory_limit_mb, fd.version)
+    if store is not None and result.status in CACHED_STATUSES:
+        store.put(key, result, task_name=task.name)
+    return result
+
+
+def optimal_plan(
+    task: Task,
+    *,
+    time_limit: float = 60,
+    memory_limit_mb: int = 8192,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+) -> PlannerResult:
+    """An optimal plan by A* with LM-cut (what the pipeline shows as an example when the LLM has none)."""
+    return plan(
+        task, "lmcut", time_limit=time_limit, memory_limit_mb=memory_limit_mb, cache_dir=cache_dir,
+        use_cache=use_cache,
+    )  # fmt: skip
+
+
+def _run(
+    task: Task,
+    config: PlannerConfig,
+    domain_text: str,
+    problem_text: str,
+    time_limit: float,
+    memory_limit_mb: int,
+    fd_version: str,
+) -> PlannerResult:
+    raw = downward.run_downward(domain_text, problem_text, config, time_limit, memory_limit_mb)
+    note = ""
+    if downward.unsupported_conditional_effects(raw) and raw.wall_s < time_limit:
+        # The conditional effects are an artefact of FD's encoding, not of the task (genplan's PDDL has
+        # none): translate again with binary variables, within what is left of the time limit.
+        first = raw
+        raw = downward.run_downward(
+            domain_text, problem_text, config, time_limit - first.wall_s, memory_limit_mb,
+            translate_args=downward.BINARY_VARIABLES,
+        )  # fmt: skip
+        raw = dataclasses.replace(raw, wall_s=first.wall_s + raw.wall_s)
+        note = "Translated with binary variables: with FD's default encoding the search rejected conditional effects."
+    status, message = downward.classify(raw.exit_code, raw.plan_text is not None, raw.wall_s, time_limit)
+    steps: tuple[str, ...] | None = None
+    cost = None
+    if status == SOLVED:
+        steps, cost = downward.parse_plan_file(raw.plan_text or "")
+        problem = _plan_error(task, steps)
+        if problem is not None:
+            status, steps, cost = ERROR, None, None
+            message = f"Fast Downward returned a plan that genplan's validator rejects: {problem}"
+    if status == ERROR and raw.exit_code is not None and "validator rejects" not in message:
+        tail = downward.output_tail(raw)
+        if tail:
+            message = f"{message}. Last output:\n{tail}"
+    if note:
+        message = f"{message} ({note})" if message else note
+    return PlannerResult(
+        status=status,
+        plan=steps,
+        planner=config.name,
+        time_s=round(raw.wall_s, 3),
+        time_limit=float(time_limit),
+        memory_limit_mb=int(memory_limit_mb),
+        peak_memory_kb=downward.peak_memory_kb(raw.stdout),
+        plan_cost=cost,
+        expansions=downward.expansions(raw.stdout),
+        exit_code=raw.exit_code,
+        message=message,
+        fd_version=fd_version,
+    )
+
+
+def _plan_error(task: Task, steps: Sequence[str]) -> str | None:
+    """``None`` when genplan's validator accepts the plan, else its feedback text."""
+    from genplan.validate import feedback, validate  # lazy: the validator is only needed once a plan exists
+
+    verdict = validate(task, list(steps))
+    if verdict.valid:
+        return None
+    return feedback(verdict, list(steps))
