@@ -1,0 +1,237 @@
+"""Prompt templates: every one renders with a realistic context, strictly, with no empty placeholder."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from genplan.errors import GenplanError
+from genplan.pddl.pyform import PyTask, render_python_task
+from genplan.prompts import PromptError, render, template_names, template_variables, templates_dir
+
+FERRY_DOMAIN = """(define (domain ferry)
+  (:requirements :strips :typing)
+  (:types car location)
+  (:predicates (at-ferry ?l - location) (at ?c - car ?l - location) (empty-ferry) (on ?c - car))
+  (:action sail :parameters (?from ?to - location)
+    :precondition (at-ferry ?from) :effect (and (at-ferry ?to) (not (at-ferry ?from))))
+  (:action board :parameters (?car - car ?loc - location)
+    :precondition (and (at ?car ?loc) (at-ferry ?loc) (empty-ferry))
+    :effect (and (on ?car) (not (at ?car ?loc)) (not (empty-ferry))))
+  (:action debark :parameters (?car - car ?loc - location)
+    :precondition (and (on ?car) (at-ferry ?loc))
+    :effect (and (at ?car ?loc) (empty-ferry) (not (on ?car)))))"""
+
+FERRY_TASK = """(define (problem ferry-l2-c1)
+  (:domain ferry)
+  (:objects l0 l1 - location c0 - car)
+  (:init (at-ferry l0) (at c0 l0) (empty-ferry))
+  (:goal (and (at c0 l1))))"""
+
+DOMAIN_NL = (
+    "Cars are moved between locations by a ferry that carries one car at a time. Actions: "
+    "sail(from, to) moves the ferry; board(car, loc) loads a car where the ferry is, if the ferry is "
+    "empty; debark(car, loc) unloads the car at the ferry's location."
+)
+TASK_NL = "Two locations l0 and l1 and one car c0. The ferry is empty at l0; c0 is at l0. Goal: c0 at l1."
+PSEUDOCODE = (
+    "for each car c not at its goal location g:\n    sail to c's location\n    board c\n    sail to g\n    debark c"
+)
+PLAN = ["(board c0 l0)", "(sail l0 l1)", "(debark c0 l1)"]
+PYTHON_TASK = render_python_task(
+    PyTask(
+        objects=(("c0", "car"), ("l0", "location"), ("l1", "location")),
+        init=(("at", "c0", "l0"), ("at-ferry", "l0"), ("empty-ferry",)),
+        goal=(("at", "c0", "l1"),),
+    )
+)
+FEEDBACK = (
+    "The plan is not valid. Step 2, (sail l0 l0): the ferry is already at l0, so sailing there "
+    "does nothing useful, and step 3, (debark c0 l1), needs (at-ferry l1), which is false."
+)
+FAILED = {"name": "instance-4", "python": PYTHON_TASK, "feedback": FEEDBACK}
+SOLVED = [{"name": "instance-0", "plan": PLAN}, {"name": "instance-1", "plan": None}]
+
+#: A realistic context for every template this module owns (the validator's feedback*.j2 are tested there).
+CONTEXTS: dict[str, dict[str, Any]] = {
+    "describe_domain.j2": {"domain_name": "ferry", "domain_pddl": FERRY_DOMAIN},
+    "describe_task.j2": {"task_name": "instance-0", "task_pddl": FERRY_TASK},
+    "strategy.j2": {
+        "domain_description": DOMAIN_NL,
+        "examples": [
+            {"name": "instance-0", "description": TASK_NL},
+            {"name": "instance-3", "description": "Three locations, two cars; both cars must reach l2."},
+        ],
+    },
+    "strategy_plan.j2": {
+        "domain_description": DOMAIN_NL,
+        "pseudocode": PSEUDOCODE,
+        "task_name": "instance-2",
+        "task_description": TASK_NL,
+    },
+    "strategy_reflect.j2": {"feedback": FEEDBACK},
+    "strategy_revise.j2": {},
+    "codegen.j2": {
+        "domain_description": DOMAIN_NL,
+        "strategy": PSEUDOCODE,
+        "strategy_style": "pseudocode",
+        "typed": True,
+        "example": {"name": "instance-0", "python": PYTHON_TASK, "plan": PLAN},
+        "timeout": 45.0,
+    },
+    "code_reflect.j2": {"n_tasks": 6, "solved": SOLVED, "failed": FAILED},
+    "code_fix.j2": {},
+    "code_fix_direct.j2": {"n_tasks": 6, "solved": SOLVED, "failed": FAILED},
+    "baseline_strategy.j2": {
+        "domain_pddl": FERRY_DOMAIN,
+        "examples": [{"name": "instance-0", "pddl": FERRY_TASK}, {"name": "instance-1", "pddl": FERRY_TASK}],
+    },
+    "format_reminder.j2": {"expected": "program"},
+}
+
+OWN_TEMPLATES = [n for n in template_names() if not n.startswith(("feedback", "_"))]
+THINK = re.compile(r"step by step", re.I)
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string inside a context value (dicts, lists), to check each one reached the prompt."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _assert_clean(name: str, text: str) -> None:
+    assert text.endswith("\n") and not text.endswith("\n\n"), name
+    assert not text.startswith("\n"), name
+    for bad in ("None", "{{", "}}", "{%", "%}", "{#", "#}", "[]", "''", '""', "`` "):
+        assert bad not in text, f"{name}: {bad!r} in the prompt"
+    assert "\n\n\n" not in text, f"{name}: a run of blank lines (an empty block)"
+    assert not re.search(r"```[a-z]*\n```", text), f"{name}: an empty fenced block"
+    assert not re.search(r"[ \t]+$", text, re.M), f"{name}: trailing whitespace"
+    assert not re.search(r"\S  +\S", text), f"{name}: a double space (an empty inline placeholder)"
+    assert text.count("```") % 2 == 0, f"{name}: unbalanced code fences"
+
+
+def test_every_template_has_a_test_context() -> None:
+    assert Path(templates_dir()).name == "templates"
+    assert sorted(CONTEXTS) == OWN_TEMPLATES
+
+
+@pytest.mark.parametrize("name", sorted(CONTEXTS))
+@pytest.mark.parametrize("reasoning", [False, True])
+def test_renders_cleanly(name: str, reasoning: bool) -> None:
+    context = {**CONTEXTS[name], "reasoning": reasoning}
+    text = render(name, **context)
+    _assert_clean(name, text)
+    for value in _strings(CONTEXTS[name]):
+        if name == "format_reminder.j2":
+            continue
+        assert value in text, f"{name}: the context value {value[:40]!r} is not in the prompt"
+    if reasoning:
+        assert not THINK.search(text), f"{name}: reasoning models get no 'step by step' instruction"
+
+
+@pytest.mark.parametrize(
+    "name", ["describe_domain.j2", "strategy.j2", "strategy_plan.j2", "strategy_reflect.j2", "codegen.j2",
+             "code_reflect.j2", "baseline_strategy.j2"],
+)  # fmt: skip
+def test_non_reasoning_models_are_asked_to_think(name: str) -> None:
+    text = render(name, **CONTEXTS[name], reasoning=False)
+    assert re.search(r"step by step|one part at a time", text, re.I)
+
+
+@pytest.mark.parametrize("name", sorted(CONTEXTS))
+def test_variables_are_documented_in_the_header(name: str) -> None:
+    source = (templates_dir() / name).read_text(encoding="utf-8")
+    header = re.match(r"\{#(.*?)#\}", source, re.S)
+    assert header, f"{name} has no header comment"
+    for var in template_variables(name):
+        assert re.search(rf"\b{var}\b", header.group(1)), f"{name}: {var} is not documented"
+    assert template_variables(name) <= set(CONTEXTS[name]) | {"reasoning"}
+
+
+def test_missing_variable_is_an_error() -> None:
+    context = dict(CONTEXTS["strategy_plan.j2"])
+    del context["pseudocode"]
+    with pytest.raises(PromptError, match=r"strategy_plan\.j2.*pseudocode") as info:
+        render("strategy_plan.j2", reasoning=False, **context)
+    assert isinstance(info.value, GenplanError)
+
+
+def test_missing_attribute_is_an_error() -> None:
+    context = {**CONTEXTS["codegen.j2"], "example": {"name": "instance-0", "python": PYTHON_TASK}}
+    with pytest.raises(PromptError, match="plan"):
+        render("codegen.j2", reasoning=False, **context)
+
+
+@pytest.mark.parametrize("empty", [None, "", "  \n"])
+def test_empty_value_is_an_error(empty: str | None) -> None:
+    context = {**CONTEXTS["strategy_reflect.j2"], "feedback": empty}
+    with pytest.raises(PromptError, match=r"strategy_reflect\.j2.*empty.*feedback"):
+        render("strategy_reflect.j2", reasoning=False, **context)
+
+
+def test_unknown_template_and_bad_choice() -> None:
+    with pytest.raises(PromptError, match=r"no prompt template 'nope\.j2'.*codegen\.j2"):
+        render("nope.j2")
+    with pytest.raises(PromptError, match="expected must be plan, pseudocode or program"):
+        render("format_reminder.j2", expected="poem", reasoning=False)
+
+
+def test_codegen_shows_valid_python_literals_and_the_input_form() -> None:
+    typed = render("codegen.j2", **CONTEXTS["codegen.j2"], reasoning=False)
+    block = re.search(r"```python\n(.*?)```", typed, re.S)
+    assert block
+    for line in block.group(1).strip().splitlines():
+        name, literal = line.split(" = ", 1)
+        assert name in {"objects", "init", "goal"}
+        assert isinstance(ast.literal_eval(literal), set)
+    assert "(name, type)" in typed and "'(board c0 l0)'" in typed and "45 seconds" in typed
+    assert "generate_solution(objects, init, goal) -> list[str]" in typed
+    assert "standard library" in typed and "('handempty',)" in typed
+    untyped = render("codegen.j2", **{**CONTEXTS["codegen.j2"], "typed": False}, reasoning=False)
+    assert "(name, type)" not in untyped and "set of object names" in untyped
+
+
+def test_codegen_continuing_a_conversation() -> None:
+    context = {**CONTEXTS["codegen.j2"], "domain_description": None, "strategy": None, "strategy_style": "prose"}
+    text = render("codegen.j2", **context, reasoning=True)
+    _assert_clean("codegen.j2", text)
+    assert text.startswith("Implement the strategy described above") and DOMAIN_NL not in text
+
+
+def test_code_feedback_without_solved_tasks() -> None:
+    for name in ("code_reflect.j2", "code_fix_direct.j2"):
+        text = render(name, **{**CONTEXTS[name], "solved": []}, reasoning=False)
+        _assert_clean(name, text)
+        assert "It solved" not in text and "instance-4" in text
+
+
+def test_format_reminders() -> None:
+    for expected, marker in (("plan", "Plan:"), ("pseudocode", "```pseudocode"), ("program", "```python")):
+        assert marker in render("format_reminder.j2", expected=expected, reasoning=False)
+
+
+def test_clean_check_catches_artifacts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An optional part left out by {% if %} must not leave a hole: the check above has to notice one.
+    (tmp_path / "holey.j2").write_text("Hello {{ who }} {% if title %}{{ title }}{% endif %} there.\n")
+    monkeypatch.setenv("GENPLAN_TEMPLATES_DIR", str(tmp_path))
+    _assert_clean("holey.j2", render("holey.j2", who="you", title="dear"))
+    with pytest.raises(AssertionError, match="double space"):
+        _assert_clean("holey.j2", render("holey.j2", who="you", title=None))
+
+
+def test_templates_dir_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "hello.j2").write_text("{# hello: greets. Context: who (str) #}\nHello {{ who }}!\n")
+    monkeypatch.setenv("GENPLAN_TEMPLATES_DIR", str(tmp_path))
+    assert templates_dir() == tmp_path
+    assert render("hello.j2", who="planner") == "Hello planner!\n"
+    assert template_names() == ["hello.j2"]
