@@ -1,0 +1,74 @@
+"""Reproducible input orderings, and the insertion-ordered set type programs receive.
+
+The paper runs every task in several random orderings of its objects, initial facts and goal facts, and
+counts it only if every ordering gives a valid plan: a program must not lean on one lucky order. Two
+things make an ordering reproducible here:
+
+- the order itself is a shuffle driven by SHA-256 of (task content, ordering index, seed), never by
+  ``hash()`` or the ``random`` module's version-dependent helpers;
+- the program sees exactly that order, because its inputs are :class:`OrderedSet` values (iteration in
+  insertion order), and each ordering index runs under its own ``PYTHONHASHSEED`` (:func:`hash_seed`),
+  so code that iterates a *plain* set it built itself (whose order depends on the hash seed) is exposed
+  too, and exposed the same way on every machine.
+
+The hash seed depends on (ordering index, seed) but not on the task: one warm interpreter per ordering
+index then serves every task (an interpreter's hash seed is fixed when it starts), which is what makes
+the executor fast.
+
+Ordering 0 is shuffled like the others (the paper's orderings are all random); the canonical sorted
+order is what prompts show, so a program that only works on sorted input is caught by every ordering.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from genplan.execute.orderedset import OrderedSet
+from genplan.pddl.pyform import PyTask
+
+__all__ = ["OrderedSet", "hash_seed", "ordering", "task_fingerprint"]
+
+#: Prefix of every digest so the streams cannot collide with other uses of SHA-256 in genplan.
+_DOMAIN_TAG = "genplan-ordering-v1"
+
+
+# ---------------------------------------------------------------------------------------- orderings
+def _digest(*parts: object) -> bytes:
+    text = "\0".join((_DOMAIN_TAG, *(str(p) for p in parts)))
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def task_fingerprint(py: PyTask) -> str:
+    """SHA-256 (hex) of a task's canonical inputs: orderings depend on content, not on file names."""
+    text = repr((tuple(sorted(py.objects)), tuple(sorted(py.init)), tuple(sorted(py.goal))))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _shuffled(items: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
+    """A uniform shuffle driven only by ``rng.random()``, whose output Python guarantees across versions
+    (``random.shuffle``'s algorithm is not guaranteed): sort by one random key per item."""
+    keys = [rng.random() for _ in items]
+    return tuple(items[i] for i in sorted(range(len(items)), key=keys.__getitem__))
+
+
+def ordering(py: PyTask, index: int, seed: int, *, fingerprint: str | None = None) -> PyTask:
+    """The ``index``-th ordering of ``py`` under ``seed``: objects, init and goal shuffled independently.
+
+    ``py`` is sorted first, so the result depends only on the task's content, ``index`` and ``seed``;
+    pass ``fingerprint`` (from :func:`task_fingerprint`) to skip rehashing a large task.
+    """
+    canonical = PyTask(objects=tuple(sorted(py.objects)), init=tuple(sorted(py.init)), goal=tuple(sorted(py.goal)))
+    key = fingerprint or task_fingerprint(canonical)
+    out = []
+    for part, items in (("objects", canonical.objects), ("init", canonical.init), ("goal", canonical.goal)):
+        rng = random.Random(int.from_bytes(_digest(key, index, seed, part), "big"))
+        out.append(_shuffled(items, rng))
+    return PyTask(objects=out[0], init=out[1], goal=out[2])
+
+
+def hash_seed(index: int, seed: int) -> int:
+    """The ``PYTHONHASHSEED`` of ordering ``index`` under ``seed``: in 1..2**32-1 (0 would disable hash
+    randomization, which would make every ordering share the same set order)."""
+    return 1 + int.from_bytes(_digest("hashseed", index, seed)[:8], "big") % (2**32 - 1)

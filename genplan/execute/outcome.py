@@ -1,0 +1,181 @@
+"""What running a program once gives: a plan, or a failure of a named kind, with its evidence.
+
+A program's failure is data, not an exception in genplan: the pipeline turns it into feedback for the
+LLM, the evaluation counts it by category. Each kind carries the detail that helps fix the program:
+the cleaned traceback, where a timed-out program was, which forbidden operation it tried, a short repr
+of a wrong output, the signal that killed it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from genplan.errors import GenplanError
+from genplan.execute.wire import STATUSES
+
+__all__ = ["CATEGORIES", "STATUSES", "STATUS_CATEGORY", "Limits", "Outcome", "Status", "execution_feedback"]
+
+#: ``ok``: a list of strings came back (not yet validated); every other status is a failure.
+Status = Literal["ok", "exception", "timeout", "memory", "forbidden", "bad_output", "crash"]
+
+#: The paper's error categories (its Table 6), spelled as :func:`genplan.validate.error_category` spells
+#: the two plan errors. Memory, forbidden operations, wrong output types and crashes are failures of the
+#: program's *execution*, which the paper reports under Python exceptions.
+PYTHON_EXCEPTION = "python exception"
+TIMEOUT = "timeout"
+CATEGORIES: tuple[str, ...] = (PYTHON_EXCEPTION, TIMEOUT, "invalid action", "goal not satisfied")
+STATUS_CATEGORY: dict[str, str] = {
+    "exception": PYTHON_EXCEPTION,
+    "memory": PYTHON_EXCEPTION,
+    "forbidden": PYTHON_EXCEPTION,
+    "bad_output": PYTHON_EXCEPTION,
+    "crash": PYTHON_EXCEPTION,
+    "timeout": TIMEOUT,
+}
+
+GiB = 2**30
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of one run; part of every evaluation cache key."""
+
+    #: Wall-clock seconds for loading the program and calling ``generate_solution``.
+    timeout: float = 45.0
+    #: Address-space limit in bytes (``RLIMIT_AS`` where the OS has it).
+    memory: int = 4 * GiB
+    #: Bytes of stdout and of stderr kept (head and tail; the middle is dropped and counted).
+    output: int = 10_000
+    #: Longest plan accepted; a longer list is a wrong output (it cannot be a sensible plan, and moving
+    #: it between processes would cost more than the run).
+    max_plan_length: int = 1_000_000
+    #: Most characters over all actions of a plan.
+    max_plan_chars: int = 64 * 2**20
+
+    def __post_init__(self) -> None:
+        if not (self.timeout > 0 and math.isfinite(self.timeout)):
+            raise GenplanError(
+                f"The time limit must be a positive number of seconds, not {self.timeout!r}.",
+                hint="Pass for example --timeout 45.",
+            )
+        if self.memory < 64 * 2**20:
+            raise GenplanError(
+                f"The memory limit of {self.memory // 2**20} MiB is too small for a Python interpreter.",
+                hint="Use at least 64 MiB (the default is 4096).",
+            )
+
+    @property
+    def cpu_seconds(self) -> int:
+        """``RLIMIT_CPU``: a backstop behind the wall-clock limit (catches CPU burnt outside Python)."""
+        return math.ceil(self.timeout) + 1
+
+    def to_wire(self) -> dict[str, Any]:
+        """The plain dict the fork server and the child work with."""
+        return {**self.to_json(), "cpu_seconds": self.cpu_seconds}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "timeout": self.timeout,
+            "memory": self.memory,
+            "output": self.output,
+            "max_plan_length": self.max_plan_length,
+            "max_plan_chars": self.max_plan_chars,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One run of a program on one ordering of one task."""
+
+    status: Status
+    #: The returned plan when ``status == "ok"``, else ``None``.
+    plan: tuple[str, ...] | None = None
+    #: Empty for ``ok``; otherwise the evidence (traceback, stack, blocked operation, repr, signal).
+    detail: str = ""
+    #: Captured output, capped (see :attr:`Limits.output`), with a note of what was dropped.
+    stdout: str = ""
+    stderr: str = ""
+    #: Seconds spent loading the program and in ``generate_solution`` (the limit for a timeout).
+    runtime: float = 0.0
+    #: Which inputs the program changed in place: a subset of ``("objects", "init", "goal")``. Every
+    #: run gets fresh copies, so this is reported, not propagated.
+    mutated: tuple[str, ...] = ()
+    hash_seed: int | None = None
+    ordering: int | None = None
+    #: The caller's name for the task, if it gave one.
+    task: str | None = field(default=None)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def inputs_mutated(self) -> bool:
+        return bool(self.mutated)
+
+    @property
+    def category(self) -> str | None:
+        """The paper's error category of an execution failure (``None`` for ``ok``: that depends on
+        the validator's verdict)."""
+        return STATUS_CATEGORY.get(self.status)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "plan": list(self.plan) if self.plan is not None else None,
+            "detail": self.detail,
+            "stdout": self.stdout,
+            "stderr": self.stderr,
+            "runtime": self.runtime,
+            "mutated": list(self.mutated),
+            "hash_seed": self.hash_seed,
+            "ordering": self.ordering,
+            "task": self.task,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        plan = data.get("plan")
+        return cls(
+            status=data["status"],
+            plan=tuple(plan) if plan is not None else None,
+            detail=data.get("detail", ""),
+            stdout=data.get("stdout", ""),
+            stderr=data.get("stderr", ""),
+            runtime=float(data.get("runtime", 0.0)),
+            mutated=tuple(data.get("mutated", ())),
+            hash_seed=data.get("hash_seed"),
+            ordering=data.get("ordering"),
+            task=data.get("task"),
+        )
+
+
+def execution_feedback(outcome: Outcome) -> str:
+    """What to tell the LLM about a run that did not return a plan (a returned plan is judged by the
+    validator, whose feedback says what is wrong with it)."""
+    status = outcome.status
+    detail = outcome.detail.strip()
+    if status == "timeout":
+        return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
+    if status == "exception":
+        return f"Running the program raised an exception:\n{detail}"
+    if status == "memory":
+        return (
+            "The program ran out of memory; look for a data structure that grows without bound (or a search "
+            f"that keeps every state it ever saw).\n{detail}"
+        )
+    if status == "forbidden":
+        return (
+            "The program tried something that programs may not do here (start processes, write files, use "
+            f"the network, ...); a plan generator only needs to compute with its inputs.\n{detail}"
+        )
+    if status == "bad_output":
+        return (
+            "The program must return a list of action strings (List[str]), like ['(action arg1 arg2)', ...], "
+            f"but {detail}"
+        )
+    if status == "crash":
+        return f"The program's process crashed. {detail}"
+    return ""

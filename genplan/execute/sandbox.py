@@ -1,0 +1,424 @@
+"""The child side of a run: lock the process down, run ``generate_solution``, report one result.
+
+This code runs in a process forked from a fork server (:mod:`genplan.execute.server`) and never
+returns: it ends with ``os._exit``. The walls, in the order they are raised:
+
+1. its own process group, killed by the kernel if the fork server dies (``PR_SET_PDEATHSIG``);
+2. stdin from ``/dev/null``, stdout and stderr into pipes the server drains with a cap, every other
+   descriptor closed (the server's protocol pipe in particular);
+3. Landlock (:mod:`genplan.execute.landlock`) where the kernel has it: read-only access to Python's
+   own files, no writes anywhere, no TCP, no signals out of the sandbox;
+4. resource limits: address space (memory), CPU seconds (a backstop behind the wall clock), file size
+   0 (no file grows), no core dumps, few descriptors, and no new processes where there is no seccomp;
+5. the seccomp filter (:mod:`genplan.execute.seccomp`) where the kernel allows it;
+6. a Python audit hook that refuses process creation, file writes, reads outside Python's own files,
+   sockets, signals to other processes, loading C libraries through ``ctypes`` and changing limits.
+   It cannot be caught by the program: on a forbidden event it writes the result itself and exits.
+
+The environment is already scrubbed (the server starts with a minimal one) and the network namespace,
+where available, is empty. The result travels in the format of :mod:`genplan.execute.wire` (never
+pickle: nothing a program could forge is unpickled anywhere). This module and what it imports live in
+every fork server, so it stays small: plain classes, no ``dataclasses``, no ``json``.
+"""
+
+from __future__ import annotations
+
+import _signal
+import contextlib
+import faulthandler
+import fcntl
+import linecache
+import os
+import re
+import resource
+import sys
+import threading
+import time
+import traceback
+import types
+
+from genplan.execute import seccomp
+from genplan.execute.orderedset import OrderedSet
+from genplan.execute.traces import PROGRAM_FILE, format_exception, format_stack
+from genplan.execute.wire import encode_result
+
+# Annotations only (this module lives in the fork server, where importing typing costs every fork).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+#: Child descriptors after setup.
+FD_RESULT = 3
+FD_STACK = 4
+#: Exit code when the sandbox itself could not be set up (not the program's fault).
+EXIT_SETUP_FAILED = 70
+
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_PROCESS_EVENTS = frozenset(
+    {"os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "subprocess.Popen",
+     "pty.spawn", "os.startfile"}
+)  # fmt: skip
+_FS_WRITE_EVENTS = frozenset(
+    {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.link", "os.symlink", "os.truncate", "os.chmod",
+     "os.chown", "os.chflags", "os.lchflags", "os.utime", "os.setxattr", "os.removexattr", "os.lockf",
+     "shutil.copyfile", "shutil.copymode", "shutil.copystat", "shutil.copytree", "shutil.move",
+     "shutil.rmtree", "shutil.chown", "shutil.make_archive", "shutil.unpack_archive", "tempfile.mkstemp",
+     "tempfile.mkdtemp"}
+)  # fmt: skip
+_NETWORK_EVENTS = frozenset(
+    {"socket.__new__", "socket.bind", "socket.connect", "socket.getaddrinfo", "socket.gethostbyname",
+     "socket.gethostbyaddr", "socket.getnameinfo", "socket.getservbyname", "socket.getservbyport",
+     "socket.sendto", "socket.sendmsg", "socket.sethostname", "urllib.Request", "http.client.connect",
+     "ftplib.connect", "smtplib.connect", "poplib.connect", "imaplib.open", "nntplib.connect",
+     "telnetlib.Telnet.open", "webbrowser.open", "syslog.openlog", "syslog.syslog"}
+)  # fmt: skip
+_LIST_EVENTS = frozenset({"os.listdir", "os.scandir", "glob.glob", "glob.glob/2", "os.walk", "os.fwalk"})
+_CTYPES_EVENTS = frozenset({"ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle"})
+_LIMIT_EVENTS = frozenset({"resource.setrlimit", "resource.prlimit"})
+_WATCHED = frozenset(
+    {"open", "os.kill", "os.killpg", "sqlite3.connect"}
+    | _PROCESS_EVENTS
+    | _FS_WRITE_EVENTS
+    | _NETWORK_EVENTS
+    | _LIST_EVENTS
+    | _CTYPES_EVENTS
+    | _LIMIT_EVENTS
+)
+#: Captured now: a program may replace ``os._exit`` or ``os.write``, and the result must still get out.
+_exit, _write, _close = os._exit, os.write, os.close
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+_RESET_SIGNALS = (_signal.SIGCHLD, _signal.SIGTERM, _signal.SIGHUP, _signal.SIGUSR1, _signal.SIGUSR2)
+#: Single files a program may read besides Python's own (randomness, ``/dev/null``).
+_READABLE_FILES = frozenset({"/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"})
+
+
+class ChildSpec:
+    """Everything the child needs, prepared by the server before ``fork`` (nothing is sent later).
+
+    ``limits`` is :meth:`genplan.execute.outcome.Limits.to_wire` (a plain dict, so the server need not
+    import the dataclass machinery); ``deadline`` is the ``time.monotonic()`` value at which the server
+    declares a timeout; ``landlock`` is a prepared :class:`genplan.execute.landlock.Policy` or ``None``.
+    """
+
+    __slots__ = (
+        "code",
+        "deadline",
+        "err_w",
+        "goal",
+        "init",
+        "landlock",
+        "limits",
+        "null_r",
+        "objects",
+        "out_w",
+        "read_roots",
+        "result_w",
+        "server_pid",
+        "source",
+        "stack_w",
+        "use_seccomp",
+    )  # fmt: skip
+
+    def __init__(self, **fields: Any) -> None:
+        for name in self.__slots__:
+            setattr(self, name, fields[name])
+
+
+def _move_fds(spec: ChildSpec) -> None:
+    """Descriptors: 0 ``/dev/null``, 1 and 2 the output pipes, 3 result, 4 stacks; close the rest.
+
+    ``sys.stdout`` and ``sys.stderr`` are the server's own objects on fds 1 and 2 (the server never
+    writes to them, so their buffers are empty); they now write into the pipes, a line at a time.
+    """
+    wanted = (spec.null_r, spec.out_w, spec.err_w, spec.result_w, spec.stack_w)
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 100) for fd in wanted]
+    for target, fd in enumerate(high):
+        os.dup2(fd, target, inheritable=target <= 2)
+    os.closerange(5, 1 << 20)
+    with contextlib.suppress(Exception):
+        sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+
+
+def _set_limits(limits: dict[str, Any], no_processes: bool) -> None:
+    def cap(res: int, soft: int, hard: int | None = None) -> None:
+        # Unsupported here (e.g. RLIMIT_AS on macOS): the other walls remain.
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(res, (soft, soft if hard is None else hard))
+
+    if no_processes:
+        if hasattr(resource, "RLIMIT_NPROC"):
+            cap(resource.RLIMIT_NPROC, 0)
+        return
+    cap(resource.RLIMIT_AS, limits["memory"])
+    cap(resource.RLIMIT_CPU, limits["cpu_seconds"], limits["cpu_seconds"] + 1)
+    cap(resource.RLIMIT_FSIZE, 0)
+    cap(resource.RLIMIT_CORE, 0)
+    cap(resource.RLIMIT_NOFILE, 64)
+
+
+def _parent_death_signal() -> None:
+    """Linux: the kernel kills this process when the fork server dies, so none outlives it."""
+    if sys.platform != "linux":
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        seccomp.load_libc().prctl(1, _signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+class _Reporter:
+    """Writes the one result; whichever path gets there first (normal end or the audit hook)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def finish(self, status: str, runtime: float, plan: list[str] | None, detail: str, mutated: list[str]) -> None:
+        self.lock.acquire()  # never released: a second report (another thread) waits for _exit
+        faulthandler.cancel_dump_traceback_later()
+        try:
+            data = encode_result(status, runtime, plan, detail, mutated)
+        except BaseException as e:
+            data = encode_result("crash", runtime, None, f"the result could not be encoded: {type(e).__name__}", [])
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(BaseException):
+                stream.flush()
+        # Close the output pipes before the result is complete: the server answers once every pipe is
+        # closed and the result is whole, without waiting for this process's teardown.
+        for fd in (1, 2, FD_STACK):
+            with contextlib.suppress(OSError):
+                _close(fd)
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[_write(FD_RESULT, view) :]
+        except OSError:
+            pass
+        _exit(0)
+
+
+def short_repr(value: Any, limit: int = 300) -> str:
+    """A bounded, address-free repr (program objects may have any repr, or none that works)."""
+    import reprlib
+
+    r = reprlib.Repr()
+    r.maxlist = r.maxtuple = r.maxset = r.maxfrozenset = r.maxdeque = r.maxdict = 8
+    r.maxstring = r.maxother = 80
+    r.maxlevel = 3
+    try:
+        text = r.repr(value)
+    except BaseException:
+        text = f"<{type(value).__name__} object that cannot be shown>"
+    text = _ADDRESS.sub("", text)
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text
+
+
+def _describe_type(value: Any) -> str:
+    if value is None:
+        return "None"
+    if type(value) is types.GeneratorType:
+        return "a generator (did the function use 'yield'? build and return a list)"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def check_output(result: Any, max_length: int, max_chars: int) -> tuple[list[str] | None, str]:
+    """``(plan, "")`` for a list of strings within the limits, else ``(None, why)``.
+
+    ``type()`` rather than ``isinstance`` (which trusts a forgeable ``__class__``), and only C-level
+    ``list``/``str`` operations on the value.
+    """
+    if not issubclass(type(result), list):
+        return None, f"it returned {_describe_type(result)}: {short_repr(result)}"
+    items = list.copy(result)
+    if len(items) > max_length:
+        return None, (
+            f"it returned a list of {len(items)} items, more than the limit of {max_length} actions: "
+            f"{short_repr(items)}"
+        )
+    plan: list[str] = []
+    chars = 0
+    for i, item in enumerate(items):
+        if not issubclass(type(item), str):
+            return None, (
+                f"item {i} of the returned list is {_describe_type(item)}, not an action string like "
+                f"'(action arg1 arg2)': {short_repr(item)}; the list: {short_repr(items)}"
+            )
+        text = str.__str__(item)
+        chars += len(text)
+        if chars > max_chars:
+            return None, f"the returned actions hold more than {max_chars} characters in total"
+        plan.append(text)
+    return plan, ""
+
+
+def _mutated(inputs: dict[str, OrderedSet], canonical: dict[str, frozenset[Any]]) -> list[str]:
+    changed = []
+    for name, value in inputs.items():
+        try:
+            d = object.__getattribute__(value, "_d")
+            same = type(d) is dict and frozenset(d) == canonical[name]
+        except BaseException:
+            same = False
+        if not same:
+            changed.append(name)
+    return changed
+
+
+class _Guard:
+    """The audit hook: refuse forbidden events by reporting and exiting at once (nothing to catch)."""
+
+    def __init__(self, spec: ChildSpec, reporter: _Reporter) -> None:
+        self.reporter = reporter
+        self.pid = os.getpid()
+        self.roots = (*spec.read_roots, f"/proc/{self.pid}")
+        self.started = time.perf_counter()
+        self.busy = False
+
+    def readable(self, path: Any) -> bool:
+        if isinstance(path, int):
+            return True  # an already open descriptor
+        try:
+            p = os.fsdecode(path)
+            if not os.path.isabs(p):
+                p = os.path.join(os.getcwd(), p)
+            real = os.path.realpath(p)
+        except BaseException:
+            return False
+        if real in _READABLE_FILES:
+            return True
+        return any(real == r or real.startswith(r + os.sep) for r in self.roots)
+
+    def __call__(self, event: str, args: tuple[Any, ...]) -> None:
+        if event not in _WATCHED or self.busy:
+            return
+        why = None
+        if event == "open":
+            path, mode, flags = (*tuple(args), None, None, None)[:3]
+            writing = (isinstance(flags, int) and flags & _WRITE_FLAGS) or (
+                isinstance(mode, str) and any(c in mode for c in "wax+")
+            )
+            if writing and not isinstance(path, int):
+                why = "programs may not write files"
+            elif not writing and not self.readable(path):
+                why = "programs may read only Python's own files"
+        elif event in _PROCESS_EVENTS:
+            why = "programs may not start other processes"
+        elif event in _FS_WRITE_EVENTS:
+            why = "programs may not change the file system"
+        elif event in _NETWORK_EVENTS:
+            why = "programs have no network access"
+        elif event in _LIST_EVENTS:
+            path = args[0] if args and args[0] is not None else "."
+            if not self.readable(path):
+                why = "programs may list only Python's own directories"
+        elif event in ("os.kill", "os.killpg"):
+            if event == "os.killpg" or (args and args[0] != self.pid):
+                why = "programs may not signal other processes"
+        elif event in _CTYPES_EVENTS:
+            why = "programs may not load or call C libraries through ctypes"
+        elif event in _LIMIT_EVENTS:
+            if event == "resource.setrlimit" or (len(args) > 2 and args[2] is not None):
+                why = "programs may not change their resource limits"
+        elif event == "sqlite3.connect" and not (args and args[0] in (":memory:", b":memory:")):
+            why = "programs may not open database files"
+        if why is not None:
+            self.forbid(event, args, why)
+
+    def forbid(self, event: str, args: tuple[Any, ...], why: str) -> None:
+        self.busy = True
+        shown = ", ".join(short_repr(a, 120) for a in args)
+        try:
+            stack = format_stack(traceback.extract_stack(sys._getframe(2)))
+        except BaseException:
+            stack = ""
+        detail = f"{event}({shown}) was blocked: {why}."
+        if stack:
+            detail += "\n" + stack
+        self.reporter.finish("forbidden", time.perf_counter() - self.started, None, detail, [])
+
+
+def child_main(spec: ChildSpec) -> None:
+    """Run the program once under every available wall and report; never returns."""
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)
+    try:
+        _parent_death_signal()
+        if os.getppid() != spec.server_pid:
+            _exit(EXIT_SETUP_FAILED)
+        if spec.landlock is not None:  # before the descriptors it needs are closed
+            with contextlib.suppress(OSError):  # the server's probe passed; the other walls remain anyway
+                seccomp.no_new_privs()
+                spec.landlock.restrict()
+        # _signal, not signal: the wrappers convert to enums, which touches (and so copies) many pages.
+        _signal.set_wakeup_fd(-1)
+        for sig in _RESET_SIGNALS:
+            _signal.signal(sig, _signal.SIG_DFL)
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+        if hasattr(_signal, "SIGXFSZ"):
+            _signal.signal(_signal.SIGXFSZ, _signal.SIG_IGN)  # a write past RLIMIT_FSIZE fails, not kills
+        _move_fds(spec)
+        faulthandler.enable(file=FD_STACK, all_threads=True)
+        if hasattr(_signal, "SIGXCPU"):
+            faulthandler.register(_signal.SIGXCPU, file=FD_STACK, all_threads=True, chain=True)
+        if spec.use_seccomp:
+            faulthandler.register(_signal.SIGSYS, file=FD_STACK, all_threads=False, chain=True)
+        limits = spec.limits
+        _set_limits(limits, no_processes=False)
+        seccomp_on = False
+        if spec.use_seccomp:
+            with contextlib.suppress(OSError):
+                seccomp.install(os.getpid())
+                seccomp_on = True
+        # The watchdog thread that dumps the stack at the deadline must exist before RLIMIT_NPROC
+        # (which, without seccomp, is what stops new processes, and threads with them).
+        faulthandler.dump_traceback_later(max(0.01, spec.deadline - time.monotonic() - 0.05), file=FD_STACK)
+        if not seccomp_on:
+            _set_limits(limits, no_processes=True)
+
+        reporter = _Reporter()
+        inputs = {"objects": OrderedSet(spec.objects), "init": OrderedSet(spec.init), "goal": OrderedSet(spec.goal)}
+        canonical = {"objects": frozenset(spec.objects), "init": frozenset(spec.init), "goal": frozenset(spec.goal)}
+        module = types.ModuleType("program")
+        module.__file__ = PROGRAM_FILE
+        sys.modules["program"] = module
+        linecache.cache[PROGRAM_FILE] = (len(spec.source), None, spec.source.splitlines(True), PROGRAM_FILE)
+        guard = _Guard(spec, reporter)
+        code = spec.code
+    except BaseException as e:  # the sandbox failed, not the program
+        with contextlib.suppress(OSError):
+            _write(FD_STACK, f"sandbox setup failed: {e!r}\n".encode())
+        _exit(EXIT_SETUP_FAILED)
+
+    sys.addaudithook(guard)
+    started = guard.started = time.perf_counter()
+    status, plan, detail = "ok", None, ""
+    try:
+        exec(code, module.__dict__)
+        fn = module.__dict__.get("generate_solution")
+        if not callable(fn):
+            raise NameError("the program does not define a function generate_solution(objects, init, goal)")
+        result = fn(inputs["objects"], inputs["init"], inputs["goal"])
+        runtime = time.perf_counter() - started
+        try:
+            plan, why = check_output(result, limits["max_plan_length"], limits["max_plan_chars"])
+        except BaseException as e:
+            plan, why = None, f"its output could not be checked: {type(e).__name__}"
+        if plan is None:
+            status, detail = "bad_output", why
+        del result
+    except MemoryError as e:
+        runtime = time.perf_counter() - started
+        status = "memory"
+        try:
+            detail = format_exception(e)
+        except BaseException:
+            detail = "MemoryError"
+    except BaseException as e:  # SystemExit and KeyboardInterrupt are the program's too
+        runtime = time.perf_counter() - started
+        status = "exception"
+        try:
+            detail = format_exception(e)
+        except BaseException as inner:
+            detail = f"{type(e).__name__} (its traceback could not be formatted: {type(inner).__name__})"
+    # The hook stays on: checking for mutated inputs may hash objects of the program's own classes.
+    reporter.finish(status, runtime, plan, detail, _mutated(inputs, canonical))

@@ -1,0 +1,6 @@
+"""Forgets to return."""
+
+
+def generate_solution(objects, init, goal):
+    plan = ["(noop)"]
+    plan.append("(noop)")
