@@ -1,0 +1,103 @@
+"""Instance generator for delivery (Silver et al.'s "trap newspapers").
+
+Kind of task (as in the reference benchmark, all from llm-genplan's trapnewspapers generator): locations
+``loc-0 .. loc-(n-1)`` with ``loc-0`` the home base where the courier starts and all papers lie unpacked;
+a random set of other locations wants a paper, at least as many papers exist as locations want one, and
+the goal is that every such location is satisfied. The safe locations are exactly the home base and the
+locations that want a paper; every other location is a trap (nothing can be done after moving there).
+
+Solvable by construction: at the home base pick up one paper per wanting location (there are enough
+papers), then for each wanting location move there and deliver. Every move starts at the home base or at
+a wanting location, and both are safe, so the courier never steps onto a trap.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from genplan.benchmarks.domains import builtin_domain
+from genplan.generators import GeneratorError
+from genplan.pddl.model import Fact, Task
+
+DOMAIN = "delivery"
+
+
+@dataclass(frozen=True)
+class Params:
+    """Size of a delivery task: ``locations`` includes the home base; ``wanting`` locations want a paper."""
+
+    locations: int = 10
+    papers: int = 6
+    wanting: int = 5
+
+    def check(self) -> None:
+        _integers(self)
+        if self.locations < 2:
+            raise GeneratorError(
+                f"A delivery task needs at least 2 locations (the home base and one customer), not {self.locations}.",
+                hint="Pass locations >= 2.",
+            )
+        if not 1 <= self.wanting <= self.locations - 1:
+            raise GeneratorError(
+                f"Between 1 and locations - 1 = {self.locations - 1} locations can want a paper "
+                f"(the home base never does), not {self.wanting}.",
+                hint="Lower wanting or raise locations.",
+            )
+        if self.papers < self.wanting:
+            raise GeneratorError(
+                f"{self.wanting} locations want a paper but there are only {self.papers} papers, "
+                "so the task would be unsolvable.",
+                hint="Pass papers >= wanting.",
+            )
+
+
+def params_for_size(size: int) -> Params:
+    """About ``size`` objects: 55% locations, the rest papers; 70% of the other locations want a paper.
+
+    The proportions follow the reference tasks (e.g. 33 locations, 25 papers, 22 wanting). Sizes below 3
+    give the smallest task (2 locations, 1 paper).
+    """
+    _positive_size(size)
+    locations = max(2, round(0.55 * size))
+    papers = max(1, size - locations)
+    wanting = max(1, min(papers, locations - 1, round(0.7 * (locations - 1))))
+    return Params(locations=locations, papers=papers, wanting=wanting)
+
+
+def generate(params: Params, seed: int, name: str | None = None) -> Task:
+    """A solvable delivery task; the same for the same ``(params, seed)``."""
+    params.check()
+    rng = random.Random(seed)
+    locs = [f"loc-{i}" for i in range(params.locations)]
+    papers = [f"paper-{i}" for i in range(params.papers)]
+    home = locs[0]
+    wanting = rng.sample(locs[1:], params.wanting)
+
+    init: set[Fact] = {("at", home), ("ishomebase", home), ("safe", home)}
+    init.update(("unpacked", p) for p in papers)
+    for loc in wanting:
+        init.add(("wantspaper", loc))
+        init.add(("safe", loc))
+    goal = frozenset(("satisfied", loc) for loc in wanting)
+
+    objects = [(loc, "loc") for loc in locs] + [(p, "paper") for p in papers]
+    default_name = f"delivery-l{params.locations}-p{params.papers}-w{params.wanting}-s{seed}"
+    return Task(
+        name=name or default_name,
+        domain=builtin_domain(DOMAIN),
+        objects=tuple(sorted(objects)),
+        init=frozenset(init),
+        goal=goal,
+    )
+
+
+def _integers(params: Params) -> None:
+    for key, value in vars(params).items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
+
+
+def _positive_size(size: int) -> None:
+    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")
