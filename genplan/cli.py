@@ -68,7 +68,7 @@ def validate(
     verdict = run_validator(task, steps)
     style = "green" if verdict.valid else "red"
     console.print(f"[bold {style}]{'VALID' if verdict.valid else 'INVALID'}[/] ({len(steps)} steps)")
-    console.print(feedback(verdict, steps), markup=False, highlight=False)
+    console.print(feedback(verdict, steps), markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(0 if verdict.valid else 1)
 
 
@@ -313,10 +313,152 @@ def inspect(
             sys.stdout.write(text)
 
 
+# ------------------------------------------------------------------------------------------ evaluate
+@app.command()
+def evaluate(
+    program: Annotated[Path, typer.Argument(help="Python file defining generate_solution(objects, init, goal).")],
+    domain: Annotated[str, typer.Argument(help="Domain name, e.g. ferry.")],
+    suite: SuiteOpt = None,
+    split: Annotated[str, typer.Option(help="eval (held-out), debug, or all.")] = "eval",
+    orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 4,
+    timeout: Annotated[float, typer.Option(help="Seconds per run.")] = 45.0,
+    memory: Annotated[int, typer.Option(help="Memory limit per run, in MiB.")] = 4096,
+    seed: Annotated[int, typer.Option(help="Seeds the orderings.")] = 1,
+    jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
+    first_failure: Annotated[bool, typer.Option("--first-failure", help="Stop at the first failing task.")] = False,
+    report: Annotated[Path | None, typer.Option(help="Where to write the JSON report.")] = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Run a program in the sandbox on a suite's tasks; print coverage and failures by category."""
+    import json
+
+    from genplan.benchmarks.registry import resolve_suite
+    from genplan.execute.evaluate import evaluate_with_progress
+    from genplan.paths import cache_root
+
+    source = _existing(program, "program").read_text(errors="replace")
+    s = resolve_suite(domain, suite, cache_dir)
+    ids = {"eval": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}.get(split)
+    if ids is None:
+        raise GenplanError(f"Unknown split {split!r}.", hint="Use --split eval, debug or all.")
+    mode = "first_failure" if first_failure else ("debug" if split == "debug" else "heldout")
+    ev = evaluate_with_progress(
+        source, [(t, s.task(t)) for t in ids], console=err_console, orderings=orderings, seed=seed,
+        timeout=timeout, memory_mb=memory, jobs=jobs, mode=mode, cache_dir=cache_root(cache_dir),
+    )  # fmt: skip
+    solved = sum(r.solved for r in ev.results)
+    console.print(
+        f"[bold]coverage {100 * solved / max(1, len(ev.results)):.1f}%[/] ({solved}/{len(ev.results)} tasks, "
+        f"every one of {orderings} orderings valid)",
+        highlight=False,
+    )
+    cats = ev.by_category()
+    if cats:
+        table = Table(title="failures by category", title_justify="left")
+        table.add_column("category")
+        table.add_column("tasks", justify="right")
+        for cat, n in sorted(cats.items()):
+            table.add_row(str(cat), str(n))
+        console.print(table)
+    path = report or Path(f"evaluation-{domain}-{split}.json")
+    path.write_text(json.dumps(ev.to_json(), indent=2) + "\n")
+    console.print(f"report: {path}", style="dim")
+
+
+# ---------------------------------------------------------------------------------------- synthesize
+@app.command()
+def synthesize(
+    domain: Annotated[str, typer.Argument(help="Domain name, e.g. ferry.")],
+    suite: SuiteOpt = None,
+    config: Annotated[str | None, typer.Option("--config", help="Preset (see `genplan configs`).")] = None,
+    config_file: Annotated[Path | None, typer.Option("--config-file", help="TOML file of settings.")] = None,
+    model: Annotated[
+        str | None, typer.Option(help="litellm model, e.g. openai/gpt-4o, deepseek/deepseek-chat.")
+    ] = None,
+    api_base: Annotated[
+        str | None, typer.Option("--api-base", help="OpenAI-compatible server URL (vLLM, Ollama).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Picks the prompt examples; seeds every shuffle.")] = None,
+    n_programs: Annotated[int | None, typer.Option("--n-programs", help="N: initial programs.")] = None,
+    code_rounds: Annotated[int | None, typer.Option("--code-rounds", help="K_C: repairs per program.")] = None,
+    strategy_rounds: Annotated[int | None, typer.Option("--strategy-rounds", help="K_S: strategy rounds.")] = None,
+    timeout: Annotated[float | None, typer.Option(help="Seconds per program run.")] = None,
+    orderings: Annotated[int | None, typer.Option(help="Input orderings per task.")] = None,
+    temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
+    top_p: Annotated[float | None, typer.Option("--top-p", help="Nucleus sampling.")] = None,
+    max_tokens: Annotated[int | None, typer.Option("--max-tokens", help="Completion token limit.")] = None,
+    reasoning: Annotated[bool | None, typer.Option("--reasoning/--no-reasoning", help="A reasoning model.")] = None,
+    max_calls: Annotated[int | None, typer.Option("--max-calls", help="Stop after this many paid calls.")] = None,
+    max_cost: Annotated[float | None, typer.Option("--max-cost", help="Stop after this many dollars.")] = None,
+    jobs: Annotated[int | None, typer.Option(help="Parallel program runs (default: all cores).")] = None,
+    no_heldout: Annotated[bool, typer.Option("--no-heldout", help="Skip the held-out evaluation.")] = False,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Synthesize a generalized plan for DOMAIN: describe, strategy, programs, selection, held-out score.
+
+    Resumable: run the same command again after a crash or Ctrl-C; cached LLM calls are not paid twice.
+    """
+    from genplan.benchmarks.registry import resolve_suite
+    from genplan.config import load_config
+    from genplan.llm import client_from_config
+    from genplan.pipeline import synthesize as run_pipeline
+    from genplan.runs import make_run_id, runs_root
+
+    cfg = load_config(
+        config, config_file, model=model, api_base=api_base, seed=seed, n_programs=n_programs,
+        code_rounds=code_rounds, strategy_rounds=strategy_rounds, timeout=timeout, orderings=orderings,
+        temperature=temperature, top_p=top_p, max_tokens=max_tokens, reasoning=reasoning,
+        max_calls=max_calls, max_cost=max_cost,
+    )  # fmt: skip
+    s = resolve_suite(domain, suite, cache_dir)
+    log = runs_root(cache_dir) / s.domain_name / make_run_id(cfg, s.name) / "calls.jsonl"
+    llm = client_from_config(cfg, cache_dir=cache_dir, log_path=log)
+
+    def progress(event: str, info: dict) -> None:
+        if event == "run":
+            err_console.print(f"run {info['run_id']} -> {info['path']}", style="dim", highlight=False)
+        elif event == "stage":
+            extra = ", ".join(f"{k}={v}" for k, v in info.items() if k != "name")
+            err_console.print(f"[bold cyan]stage[/] {info['name']} {extra}", highlight=False)
+        elif event == "strategy":
+            what = f"{info['solved']}/{info['of']} plans valid" if info["assessed"] else "not assessed"
+            err_console.print(f"  strategy v{info['version']}: {what}", highlight=False)
+        elif event == "program":
+            err_console.print(
+                f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks", highlight=False
+            )
+
+    outcome = run_pipeline(s, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=not no_heldout)
+    total = (outcome.usage or {}).get("total") or {}
+    cost = total.get("cost")
+    console.print(f"[bold]{outcome.status}[/] in {outcome.wall_time:.1f} s: run {outcome.run.run_id}", highlight=False)
+    if outcome.program_path:
+        console.print(f"program: {outcome.program_path}", highlight=False)
+        console.print(f"debugging tasks solved: {outcome.debug_solved}/{outcome.debug_total}", highlight=False)
+    if outcome.coverage is not None:
+        console.print(
+            f"held-out coverage: [bold]{100 * outcome.coverage:.1f}%[/] "
+            f"({outcome.heldout_solved}/{outcome.heldout_total})",
+            highlight=False,
+        )
+    console.print(
+        f"LLM: {total.get('calls', 0)} calls ({total.get('cached_calls', 0)} cached), "
+        f"{total.get('prompt_tokens', 0)}+{total.get('completion_tokens', 0)} tokens, "
+        f"cost {'unknown' if cost is None else f'${cost:.4f}'}",
+        highlight=False,
+    )
+    console.print(
+        f"inspect it: genplan inspect {s.domain_name} --run {outcome.run.run_id}", style="dim", highlight=False
+    )
+    if outcome.status != "done":
+        raise typer.Exit(1)
+
+
 def main() -> None:
     """Entry point: run the app, turning user errors into one readable paragraph and exit code 2."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
     except GenplanError as exc:
         err_console.print(f"[bold red]error:[/] {exc.render()}", highlight=False, soft_wrap=True)
         sys.exit(exc.exit_code)

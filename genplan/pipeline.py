@@ -21,6 +21,7 @@ from typing import Any
 from genplan.benchmarks.suites import Suite
 from genplan.config import Config
 from genplan.errors import GenplanError
+from genplan.paths import cache_root
 from genplan.pddl.pyform import python_inputs
 from genplan.pddl.writer import write_problem
 from genplan.runs import RunDir, make_run_id, open_run
@@ -99,7 +100,8 @@ def make_debug_evaluator(suite: Suite, config: Config, cache_dir: str | Path | N
             timeout=config.timeout,
             memory_mb=config.memory_mb,
             jobs=jobs,
-            cache_dir=cache_dir,
+            mode="debug",
+            cache_dir=cache_root(cache_dir),
         )
         return [
             TaskResult(
@@ -243,17 +245,23 @@ def _protocol(
     reasoning = config.reasoning
     debug_ids = list(suite.split.debug)
     prompt_ids = list(suite.split.prompt_tasks(config.seed))
-    exact_names = bool(suite.extra.get("anonymized"))
 
     progress("stage", {"name": "describe", "total": 1 + len(debug_ids)})
     texts = [TaskText(t, write_problem(suite.task(t))) for t in debug_ids]
-    descriptions = describe(llm, suite.domain_path.read_text(), texts, reasoning=reasoning, exact_names=exact_names)
+    descriptions = describe(llm, suite.domain.name, suite.domain_path.read_text(), texts, reasoning=reasoning)
     _save_descriptions(run, descriptions)
 
     debug_tasks = [DebugTask(t, suite.task(t), write_problem(suite.task(t)), descriptions.task(t)) for t in debug_ids]
     examples = [d for d in debug_tasks if d.task_id in prompt_ids]
     progress("stage", {"name": "strategy", "rounds": config.strategy_rounds})
-    first = write_strategy(llm, descriptions.domain, examples, style=config.strategy_style, reasoning=reasoning)
+    first = write_strategy(
+        llm,
+        descriptions.domain,
+        examples,
+        style=config.strategy_style,
+        domain_pddl=suite.domain_path.read_text(),
+        reasoning=reasoning,
+    )
 
     def strategy_done(v: StrategyVersion) -> None:
         _save_strategy(run, v)
@@ -297,6 +305,9 @@ def _protocol(
         reflection=config.code_reflection,
         positive=config.positive_feedback,
         reasoning=reasoning,
+        strategy_style=config.strategy_style,
+        timeout=config.timeout,
+        typed=suite.domain.typed,
         on_version=program_done,
     )
     selection = select_program(codegen.versions)
@@ -324,7 +335,7 @@ def _protocol(
             timeout=config.timeout,
             memory_mb=config.memory_mb,
             jobs=jobs,
-            cache_dir=cache_dir,
+            cache_dir=cache_root(cache_dir),
             on_result=lambda r: progress("heldout", {"task": r.task_id, "solved": r.solved}),
         )
         run.write_json("5-heldout.json", report.to_json())

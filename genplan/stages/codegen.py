@@ -105,15 +105,15 @@ def _python_literals(py: PyTask) -> str:
 
 def _feedback_context(version: ProgramVersion, tasks: dict[str, CodeTask], positive: bool) -> dict:
     failed = next(r for r in version.results if not r.solved)
-    solved = [
-        {"task": _python_literals(tasks[r.task_id].py), "plan": list(r.plan or ())}
-        for r in version.results
-        if r.solved and positive
-    ]
+    solved = [{"name": r.task_id, "plan": list(r.plan or ())} for r in version.results if r.solved and positive]
     return {
+        "n_tasks": len(version.results),
         "solved": solved,
-        "failed_task": _python_literals(tasks[failed.task_id].py),
-        "feedback": failed.feedback or "The program did not produce a valid plan.",
+        "failed": {
+            "name": failed.task_id,
+            "python": _python_literals(tasks[failed.task_id].py),
+            "feedback": failed.feedback or "The program did not produce a valid plan.",
+        },
     }
 
 
@@ -128,13 +128,22 @@ def write_program(
     task_ids: Sequence[str],
     *,
     reasoning: bool = False,
+    strategy_style: str = "pseudocode",
+    timeout: float = 45.0,
+    typed: bool = False,
 ) -> tuple[ProgramVersion, tuple[Message, ...]]:
     prompt = render(
         "codegen.j2",
         strategy=strategy,
+        strategy_style=strategy_style,
         domain_description=domain_description,
-        example_task=shuffled_example(example, seed, variant),
-        example_plan=list(example.plan),
+        example={
+            "name": example.task_id,
+            "python": shuffled_example(example, seed, variant),
+            "plan": list(example.plan),
+        },
+        timeout=timeout,
+        typed=typed,
         reasoning=reasoning,
     )
     answer = ask(llm, [user(prompt)], purpose="code.write", extract=extract_program, want="program")
@@ -222,6 +231,9 @@ def generate_programs(
     reflection: bool = True,
     positive: bool = True,
     reasoning: bool = False,
+    strategy_style: str = "pseudocode",
+    timeout: float = 45.0,
+    typed: bool = False,
     on_version: Callable[[ProgramVersion], None] | None = None,
 ) -> CodegenResult:
     """Up to ``n_programs`` variants, each repaired up to ``rounds`` times; stops at a perfect program."""
@@ -230,7 +242,18 @@ def generate_programs(
     versions: list[ProgramVersion] = []
     for variant in range(1, n_programs + 1):
         version, messages = write_program(
-            llm, strategy, domain_description, example, seed, variant, evaluate, ids, reasoning=reasoning
+            llm,
+            strategy,
+            domain_description,
+            example,
+            seed,
+            variant,
+            evaluate,
+            ids,
+            reasoning=reasoning,
+            strategy_style=strategy_style,
+            timeout=timeout,
+            typed=typed,
         )
         versions.append(version)
         if on_version:

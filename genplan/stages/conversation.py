@@ -59,7 +59,7 @@ def ask(
     value = extract(text)
     if value is not None:
         return Answer(text, value, tuple(convo))
-    convo.append(user(render("format_reminder.j2", want=want)))
+    convo.append(user(render("format_reminder.j2", expected=want)))
     reply = llm.chat(list(convo), purpose=f"{purpose}.reminder")
     text = reply.text
     convo.append(assistant(text))

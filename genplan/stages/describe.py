@@ -34,10 +34,10 @@ class Descriptions:
 
 
 def describe_domain(
-    llm: ChatClient, domain_pddl: str, *, reasoning: bool = False, exact_names: bool = False
+    llm: ChatClient, domain_name: str, domain_pddl: str, *, reasoning: bool = False
 ) -> tuple[str, tuple[Message, ...]]:
     """One call: the domain in plain words (objects, predicates, what each action needs and does)."""
-    prompt = render("describe_domain.j2", domain_pddl=domain_pddl, reasoning=reasoning, exact_names=exact_names)
+    prompt = render("describe_domain.j2", domain_name=domain_name, domain_pddl=domain_pddl, reasoning=reasoning)
     answer = ask(llm, [user(prompt)], purpose="describe.domain")
     return answer.text, answer.messages
 
@@ -48,12 +48,11 @@ def describe_tasks(
     tasks: Sequence[TaskText],
     *,
     reasoning: bool = False,
-    exact_names: bool = False,
 ) -> tuple[tuple[str, str], ...]:
     """One call per task, each continuing the domain conversation."""
     out = []
     for task in tasks:
-        prompt = render("describe_task.j2", task_pddl=task.pddl, reasoning=reasoning, exact_names=exact_names)
+        prompt = render("describe_task.j2", task_name=task.task_id, task_pddl=task.pddl)
         answer = ask(llm, [*domain_messages, user(prompt)], purpose="describe.task")
         out.append((task.task_id, answer.text))
     return tuple(out)
@@ -61,12 +60,12 @@ def describe_tasks(
 
 def describe(
     llm: ChatClient,
+    domain_name: str,
     domain_pddl: str,
     tasks: Sequence[TaskText],
     *,
     reasoning: bool = False,
-    exact_names: bool = False,
 ) -> Descriptions:
-    text, messages = describe_domain(llm, domain_pddl, reasoning=reasoning, exact_names=exact_names)
-    described = describe_tasks(llm, messages, tasks, reasoning=reasoning, exact_names=exact_names)
+    text, messages = describe_domain(llm, domain_name, domain_pddl, reasoning=reasoning)
+    described = describe_tasks(llm, messages, tasks, reasoning=reasoning)
     return Descriptions(domain=text, tasks=described, domain_messages=messages)

@@ -101,16 +101,24 @@ def write_strategy(
     examples: Sequence[DebugTask],
     *,
     style: str = "pseudocode",
+    domain_pddl: str = "",
     reasoning: bool = False,
 ) -> StrategyVersion:
     """Version 0: pseudocode (or, for the baseline, a prose strategy) from the domain and two examples."""
-    template = "strategy.j2" if style == "pseudocode" else "baseline_strategy.j2"
-    prompt = render(
-        template,
-        domain_description=domain_description,
-        examples=[{"task_id": e.task_id, "description": e.description} for e in examples],
-        reasoning=reasoning,
-    )
+    if style == "pseudocode":
+        prompt = render(
+            "strategy.j2",
+            domain_description=domain_description,
+            examples=[{"name": e.task_id, "description": e.description} for e in examples],
+            reasoning=reasoning,
+        )
+    else:
+        prompt = render(
+            "baseline_strategy.j2",
+            domain_pddl=domain_pddl,
+            examples=[{"name": e.task_id, "pddl": e.pddl} for e in examples],
+            reasoning=reasoning,
+        )
     extract = extract_pseudocode if style == "pseudocode" else _prose
     answer = ask(llm, [user(prompt)], purpose="strategy.write", extract=extract, want="pseudocode")
     return StrategyVersion(index=0, text=answer.value or answer.text.strip(), answer=answer.text)
@@ -133,9 +141,9 @@ def attempt_plan(
     prompt = render(
         "strategy_plan.j2",
         domain_description=domain_description,
-        strategy=strategy,
+        pseudocode=strategy,
         task_description=task.description,
-        task_pddl=task.pddl,
+        task_name=task.task_id,
         reasoning=reasoning,
     )
     names = frozenset(a.name for a in task.task.domain.actions)

@@ -1,0 +1,91 @@
+"""The synthesis pipeline end to end with a scripted LLM: repair, selection, artifacts, resume."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from genplan.benchmarks.domains import builtin_domain_path
+from genplan.benchmarks.suites import load_suite_dir
+from genplan.config import load_config
+from genplan.generators import ferry
+from genplan.llm import ScriptedBackend, make_client
+from genplan.pddl.writer import write_problem
+from genplan.pipeline import synthesize
+from genplan.planners import plan as fd_plan
+
+GOOD = (Path(__file__).parent / "zoo" / "good_ferry.py").read_text()
+RAISES = "def generate_solution(objects, init, goal):\n    raise KeyError('ferry')\n"
+WRONG = "def generate_solution(objects, init, goal):\n    return ['(sail l0 l1)']\n"
+
+
+@pytest.fixture(scope="module")
+def ferry_suite(tmp_path_factory: pytest.TempPathFactory):
+    """A small ferry suite in the genplan layout: 6 debugging tasks, 4 held-out ones."""
+    root = tmp_path_factory.mktemp("suites") / "ferry"
+    (root / "problems").mkdir(parents=True)
+    shutil.copy(builtin_domain_path("ferry"), root / "domain.pddl")
+    for k in range(10):
+        task = ferry.generate(ferry.Params(locations=2 + k % 3, cars=2 + k // 3), seed=k, name=f"instance-{k}")
+        (root / "problems" / f"instance-{k}.pddl").write_text(write_problem(task))
+    split = {"debug": [f"instance-{k}" for k in range(6)], "prompt": {"1": ["instance-0", "instance-1"]},
+             "heldout": [f"instance-{k}" for k in range(6, 10)]}  # fmt: skip
+    (root / "split.json").write_text(json.dumps(split))
+    return load_suite_dir(root)
+
+
+def _script(suite, cache: Path) -> list[str]:
+    """The replies of a run where strategy v0 misses a step (repaired after reflection), program 1
+    raises, program 2 returns a wrong plan and program 3 is right."""
+    plans = []
+    for t in suite.split.debug:
+        result = fd_plan(suite.task(t), "lama-first", time_limit=20, cache_dir=cache)
+        assert result.status == "solved"
+        plans.append(list(result.plan))
+    fenced = lambda steps: "Plan:\n```\n" + "\n".join(steps) + "\n```"  # noqa: E731
+    script = ["The ferry domain moves cars between locations."]
+    script += [f"Task {t}: cars must be moved." for t in suite.split.debug]
+    script += ["Thinking...\n```\nfor each car: board it, sail\n```"]
+    script += [fenced(plans[0][:-1])] + [fenced(p) for p in plans[1:]]  # v0: task 0 misses its last step
+    script += ["The strategy forgot to debark the car at its goal."]
+    script += ["```\nfor each car: sail to it, board, sail to goal, debark\n```"]
+    script += [fenced(p) for p in plans]  # v1: all valid
+    script += [f"```python\n{RAISES}```", f"```python\n{WRONG}```", f"```python\n{GOOD}```"]
+    return script
+
+
+def test_full_scripted_ferry_run_and_cached_rerun(ferry_suite, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cfg = load_config("F3-6", strategy_rounds=1, code_rounds=0, orderings=2, timeout=10, model="openai/test")
+    backend = ScriptedBackend(_script(ferry_suite, cache))
+    llm = make_client(model=cfg.model, cache_dir=cache, backend=backend)
+    outcome = synthesize(ferry_suite, cfg, llm, cache_dir=cache, jobs=2)
+    assert outcome.status == "done"
+    assert len(backend.calls) == 25
+    run = outcome.run
+    v0 = json.loads(run.path("2-strategy/v0/version.json").read_text())
+    v1 = json.loads(run.path("2-strategy/v1/version.json").read_text())
+    assert (v0["solved"], v1["solved"]) == (5, 6)
+    assert v0["reflected_task"] == "instance-0" and "debark" in v0["reflection"]
+    assert "goal" in v0["attempts"][0]["feedback"].lower()
+    assert json.loads(run.path("2-strategy/selection.json").read_text())["selected"] == 1
+    programs = [json.loads(run.path(f"3-programs/p{i}/v0.json").read_text()) for i in (1, 2, 3)]
+    assert [p["solved"] for p in programs] == [0, 0, 6]
+    assert programs[0]["results"][0]["category"] == "python exception"
+    assert "KeyError" in programs[0]["results"][0]["feedback"]
+    assert programs[1]["results"][0]["category"] in {"invalid action", "goal not satisfied"}
+    assert outcome.program_label == "p3.v0" and (outcome.debug_solved, outcome.debug_total) == (6, 6)
+    assert outcome.coverage == 1.0 and outcome.heldout_total == 4
+    assert run.path("program.py").read_text() == run.path("3-programs/p3/v0.py").read_text()
+    assert "held-out coverage" in run.path("summary.md").read_text()
+
+    # A fully cached rerun: the same run directory, no call sent.
+    backend2 = ScriptedBackend([])
+    llm2 = make_client(model=cfg.model, cache_dir=cache, backend=backend2)
+    again = synthesize(ferry_suite, cfg, llm2, cache_dir=cache, jobs=2)
+    assert len(backend2.calls) == 0
+    assert again.run.root == run.root and again.coverage == 1.0
+    assert json.loads(run.path("usage.json").read_text())["total"]["cached_calls"] == 25
