@@ -352,7 +352,7 @@ def evaluate(
         f"every one of {orderings} orderings valid)",
         highlight=False,
     )
-    cats = ev.by_category()
+    cats = {k: n for k, n in ev.by_category().items() if n}
     if cats:
         table = Table(title="failures by category", title_justify="left")
         table.add_column("category")
