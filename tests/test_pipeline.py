@@ -89,3 +89,34 @@ def test_full_scripted_ferry_run_and_cached_rerun(ferry_suite, tmp_path: Path) -
     assert len(backend2.calls) == 0
     assert again.run.root == run.root and again.coverage == 1.0
     assert json.loads(run.path("usage.json").read_text())["total"]["cached_calls"] == 25
+
+
+@pytest.mark.slow
+def test_synthesize_command_through_litellm_and_a_loopback_server(ferry_suite, tmp_path: Path) -> None:
+    """`genplan synthesize` end to end: the real litellm path against an OpenAI-protocol server on
+    127.0.0.1; then a rerun that is served entirely from the cache (the server sees no new request)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.llm_server import OpenAIStubServer
+
+    cache = tmp_path / "cache"
+    script = _script(ferry_suite, cache)
+    args = [
+        sys.executable, "-m", "genplan.cli", "synthesize", "ferry", "--suite", str(ferry_suite.root),
+        "--config", "F3-6", "--strategy-rounds", "1", "--code-rounds", "0", "--orderings", "2",
+        "--timeout", "10", "--model", "openai/stub", "--cache-dir", str(cache), "--jobs", "2",
+    ]  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    with OpenAIStubServer(script=script) as srv:
+        args += ["--api-base", srv.base_url]
+        first = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+        assert first.returncode == 0, first.stderr
+        assert len(srv.requests) == 25
+        assert "held-out coverage: 100.0% (4/4)" in first.stdout
+        assert "debugging tasks solved: 6/6" in first.stdout
+        again = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+        assert again.returncode == 0, again.stderr
+        assert len(srv.requests) == 25  # nothing sent twice
+        assert "25 cached" in again.stdout
