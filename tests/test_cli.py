@@ -1,0 +1,50 @@
+"""The command line as a user meets it: exit codes and one-paragraph errors without tracebacks."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+DOMAIN = """(define (domain d) (:predicates (p ?x) (q ?x))
+  (:action a :parameters (?x) :precondition (p ?x) :effect (and (q ?x) (not (p ?x)))))"""
+PROBLEM = "(define (problem t) (:domain d) (:objects o) (:init (p o)) (:goal (q o)))"
+
+
+def genplan(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "genplan.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)  # fmt: skip
+
+
+def test_validate_exit_codes(tmp_path: Path) -> None:
+    (tmp_path / "d.pddl").write_text(DOMAIN)
+    (tmp_path / "p.pddl").write_text(PROBLEM)
+    (tmp_path / "good.plan").write_text("; a plan\n(A O)\n; cost = 1 (unit cost)\n")
+    (tmp_path / "bad.plan").write_text("(a o)\n(a o)\n")
+    ok = genplan("validate", "d.pddl", "p.pddl", "good.plan", cwd=tmp_path)
+    assert ok.returncode == 0 and "VALID" in ok.stdout
+    bad = genplan("validate", "d.pddl", "p.pddl", "bad.plan", cwd=tmp_path)
+    assert bad.returncode == 1 and "step 2" in bad.stdout
+
+
+def test_user_errors_are_one_paragraph_without_traceback(tmp_path: Path) -> None:
+    (tmp_path / "d.pddl").write_text("(define (domain d)\n(:predicates (p ?x)\n")
+    (tmp_path / "p.pddl").write_text(PROBLEM)
+    (tmp_path / "x.plan").write_text("")
+    cases = [
+        (("validate", "d.pddl", "p.pddl", "x.plan"), "line 2"),
+        (("validate", "missing.pddl", "p.pddl", "x.plan"), "does not exist"),
+        (("benchmarks", "show", "feryy"), "Did you mean 'ferry'"),
+        (("synthesize", "ferry", "--config", "F5-4"), "Did you mean 'F5-3'"),
+    ]
+    for args, expected in cases:
+        result = genplan(*args, "--cache-dir", str(tmp_path / "c"), cwd=tmp_path) if args[0] != "validate" else (
+            genplan(*args, cwd=tmp_path))  # fmt: skip
+        assert result.returncode == 2, (args, result.stderr)
+        assert expected in " ".join(result.stderr.split()), (args, result.stderr)
+        assert "Traceback" not in result.stderr
+
+
+def test_inspect_without_runs(tmp_path: Path) -> None:
+    result = genplan("inspect", "ferry", "--cache-dir", str(tmp_path), cwd=tmp_path)
+    assert result.returncode == 2 and "genplan synthesize ferry" in " ".join(result.stderr.split())
