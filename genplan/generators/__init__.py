@@ -33,6 +33,19 @@ class GeneratorError(GenplanError):
     """Impossible or unknown generator parameters."""
 
 
+def check_integers(params: Any, domain: str) -> None:
+    """Every size parameter is a whole number (``True`` is not one), else a clear GeneratorError."""
+    for key, value in vars(params).items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise GeneratorError(f"The {domain} parameter {key} must be an integer, not {value!r}.")
+
+
+def check_size(size: int) -> None:
+    """A task size for ``params_for_size`` is a positive whole number."""
+    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")
+
+
 def generator_module(domain: str) -> ModuleType:
     """The generator module of ``domain``; an unknown domain suggests the closest name."""
     if domain not in GENERATOR_DOMAINS:

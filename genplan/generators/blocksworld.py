@@ -24,7 +24,7 @@ from itertools import pairwise
 from math import comb, factorial
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import ROOT_TYPE, Fact, Task
 
 DOMAIN = "blocksworld"
@@ -40,7 +40,7 @@ class Params:
     blocks: int = 5
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         if self.blocks < 2:
             raise GeneratorError(
                 f"A blocksworld task needs at least 2 blocks (with fewer there is no 'on' goal), not {self.blocks}.",
@@ -50,7 +50,7 @@ class Params:
 
 def params_for_size(size: int) -> Params:
     """``size`` blocks (at least 2). The reference tasks have 3 to 20 blocks."""
-    _positive_size(size)
+    check_size(size)
     return Params(blocks=max(2, size))
 
 
@@ -111,14 +111,3 @@ def _lah_row(n: int) -> tuple[int, ...]:
     same on every platform.
     """
     return tuple(comb(n - 1, k - 1) * factorial(n) // factorial(k) for k in range(1, n + 1))
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "delivery"
@@ -32,7 +32,7 @@ class Params:
     wanting: int = 5
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         if self.locations < 2:
             raise GeneratorError(
                 f"A delivery task needs at least 2 locations (the home base and one customer), not {self.locations}.",
@@ -58,7 +58,7 @@ def params_for_size(size: int) -> Params:
     The proportions follow the reference tasks (e.g. 33 locations, 25 papers, 22 wanting). Sizes below 3
     give the smallest task (2 locations, 1 paper).
     """
-    _positive_size(size)
+    check_size(size)
     locations = max(2, round(0.55 * size))
     papers = max(1, size - locations)
     wanting = max(1, min(papers, locations - 1, round(0.7 * (locations - 1))))
@@ -90,14 +90,3 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
         init=frozenset(init),
         goal=goal,
     )
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import ROOT_TYPE, Fact, Task
 
 DOMAIN = "ferry"
@@ -31,7 +31,7 @@ class Params:
     cars: int = 5
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         if self.locations < 2:
             raise GeneratorError(
                 f"A ferry task needs at least 2 locations to sail between, not {self.locations}.",
@@ -46,7 +46,7 @@ def params_for_size(size: int) -> Params:
 
     The reference tasks range from 2 locations with 3 cars to 39 locations with 79 cars.
     """
-    _positive_size(size)
+    check_size(size)
     locations = max(2, round(0.35 * size))
     return Params(locations=locations, cars=max(1, size - locations))
 
@@ -77,14 +77,3 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
         init=frozenset(init),
         goal=goal,
     )
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import ROOT_TYPE, Fact, Task
 
 DOMAIN = "gripper"
@@ -34,7 +34,7 @@ class Params:
     grippers: int = 2
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         if self.rooms < 2:
             raise GeneratorError(
                 f"A gripper task needs at least 2 rooms, so that some ball has to move, not {self.rooms}.",
@@ -59,7 +59,7 @@ def params_for_size(size: int) -> Params:
     The proportions follow the reference many-rooms tasks (e.g. 45 rooms, 26 balls, 20 goals). Sizes
     below 5 give the smallest task (2 rooms, 1 ball, 2 grippers).
     """
-    _positive_size(size)
+    check_size(size)
     rest = max(2, size - 2)
     rooms = max(2, round(0.62 * rest))
     balls = max(1, rest - rooms)
@@ -97,14 +97,3 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
         init=frozenset(init),
         goal=goal,
     )
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import ROOT_TYPE, Fact, Task
 
 DOMAIN = "grippers"
@@ -32,7 +32,7 @@ class Params:
     balls: int = 6
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         if self.robots < 1:
             raise GeneratorError(
                 f"A grippers task needs at least 1 robot, not {self.robots}.", hint="Pass robots >= 1."
@@ -54,7 +54,7 @@ def params_for_size(size: int) -> Params:
     88 balls) and never have more than 4 robots. Sizes below 6 give the smallest task (1 robot, 2 rooms,
     1 ball).
     """
-    _positive_size(size)
+    check_size(size)
     robots = min(4, max(1, round(size / 30)))
     rest = max(3, size - 3 * robots)
     rooms = max(2, round(0.3 * rest))
@@ -90,14 +90,3 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
         init=frozenset(init),
         goal=frozenset(("at", b, r) for b, r in target.items()),
     )
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import ROOT_TYPE, Fact, Task
 
 DOMAIN = "logistics"
@@ -39,7 +39,7 @@ class Params:
     extra_trucks: int = 0
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         for key in ("cities", "city_size", "packages", "airplanes"):
             if getattr(self, key) < 1:
                 raise GeneratorError(
@@ -65,7 +65,7 @@ def params_for_size(size: int) -> Params:
     to 438 (27 cities of 13 locations, 29 trucks, 13 airplanes, 18 packages). Sizes below 12 give 2
     cities of one location each (an airport) with 2 trucks, 1 airplane and at least 1 package.
     """
-    _positive_size(size)
+    check_size(size)
     if size < 12:
         return Params(cities=2, city_size=1, packages=max(1, size - 5), airplanes=1)
     cities = max(2, round(0.08 * size))
@@ -116,14 +116,3 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
         init=frozenset(init),
         goal=frozenset(("at", p, loc) for p, loc in target.items()),
     )
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "satellite"
@@ -49,7 +49,7 @@ class Params:
     pointing_goals: int = 1
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         for key in ("satellites", "modes", "calibration_directions", "targets"):
             if getattr(self, key) < 1:
                 raise GeneratorError(
@@ -84,7 +84,7 @@ def params_for_size(size: int) -> Params:
     instruments, 12 modes, 8 calibration directions, 10 targets); the smallest have 6 objects. Sizes
     below 5 give the smallest task (one of each).
     """
-    _positive_size(size)
+    check_size(size)
     satellites = max(1, round(0.10 * size))
     modes = max(1, round(0.10 * size))
     calibration = max(1, round(0.10 * size))
@@ -156,14 +156,3 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
         init=frozenset(init),
         goal=frozenset(goal),
     )
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")

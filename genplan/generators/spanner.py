@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "spanner"
@@ -38,7 +38,7 @@ class Params:
     spanners: int = 4
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         if self.locations < 1:
             raise GeneratorError(
                 f"A spanner task needs at least 1 corridor location between shed and gate (where the "
@@ -62,7 +62,7 @@ def params_for_size(size: int) -> Params:
     corridor locations, 14 nuts, 20 spanners). Sizes below 6 give the smallest task (1 location, 1 nut,
     1 spanner).
     """
-    _positive_size(size)
+    check_size(size)
     rest = max(3, size - 3)
     locations = max(1, round(0.45 * rest))
     nuts = max(1, round(0.24 * rest))
@@ -99,14 +99,3 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
         init=frozenset(init),
         goal=frozenset(("tightened", nut) for nut in nuts),
     )
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from math import isqrt
 
 from genplan.benchmarks.domains import builtin_domain
-from genplan.generators import GeneratorError
+from genplan.generators import GeneratorError, check_integers, check_size
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "visitall"
@@ -40,7 +40,7 @@ class Params:
     goal_places: int = 0
 
     def check(self) -> None:
-        _integers(self)
+        check_integers(self, DOMAIN)
         if self.width < 1 or self.height < 1:
             raise GeneratorError(
                 f"A visitall grid needs width and height >= 1, not {self.width} x {self.height}.",
@@ -68,7 +68,7 @@ def params_for_size(size: int) -> Params:
 
     The reference tasks range from 1 to 324 places (an 18 x 18 grid). Sizes below 2 give a 2 x 1 grid.
     """
-    _positive_size(size)
+    check_size(size)
     size = max(2, size)
     width = isqrt(size - 1) + 1  # the ceiling of the square root, in integers
     height = -(-size // width)
@@ -128,14 +128,3 @@ def _component(start: tuple[int, int], places: set[tuple[int, int]]) -> set[tupl
                 seen.add(nb)
                 queue.append(nb)
     return seen
-
-
-def _integers(params: Params) -> None:
-    for key, value in vars(params).items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
-
-
-def _positive_size(size: int) -> None:
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")
