@@ -174,12 +174,13 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
     held = doc["heldout"]
     if held:
         out += ["", "## Held-out evaluation", ""]
+        tasks = held.get("tasks", [])
         cats: dict[str, int] = {}
-        for r in held.get("results", []):
+        for r in tasks:
             if not r.get("solved"):
                 cats[r.get("category") or "failed"] = cats.get(r.get("category") or "failed", 0) + 1
-        solved = sum(1 for r in held.get("results", []) if r.get("solved"))
-        out.append(f"{solved}/{len(held.get('results', []))} tasks solved in every ordering.")
+        solved = sum(1 for r in tasks if r.get("solved"))
+        out.append(f"{solved}/{len(tasks)} tasks solved in every ordering.")
         if cats:
             out += ["", "| failure | tasks |", "|---|---:|"] + [f"| {k} | {v} |" for k, v in sorted(cats.items())]
     return "\n".join(out) + "\n"

@@ -48,3 +48,33 @@ def test_user_errors_are_one_paragraph_without_traceback(tmp_path: Path) -> None
 def test_inspect_without_runs(tmp_path: Path) -> None:
     result = genplan("inspect", "ferry", "--cache-dir", str(tmp_path), cwd=tmp_path)
     assert result.returncode == 2 and "genplan synthesize ferry" in " ".join(result.stderr.split())
+
+
+def test_evaluate_command_reports_coverage_and_writes_json(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from genplan.benchmarks.domains import builtin_domain_path
+    from genplan.generators import ferry
+    from genplan.pddl.writer import write_problem
+
+    root = tmp_path / "ferry"
+    (root / "problems").mkdir(parents=True)
+    shutil.copy(builtin_domain_path("ferry"), root / "domain.pddl")
+    for k in range(8):
+        task = ferry.generate(ferry.Params(locations=3, cars=1 + k), seed=k, name=f"instance-{k}")
+        (root / "problems" / f"instance-{k}.pddl").write_text(write_problem(task))
+    (root / "split.json").write_text(json.dumps({"debug": [f"instance-{k}" for k in range(6)],
+                                                 "heldout": ["instance-6", "instance-7"]}))  # fmt: skip
+    good = Path(__file__).parent / "zoo" / "good_ferry.py"
+    result = genplan("evaluate", str(good), "ferry", "--suite", str(root), "--split", "all", "--orderings", "2",
+                     "--report", "r.json", "--cache-dir", str(tmp_path / "c"), cwd=tmp_path)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "coverage 100.0% (8/8 tasks" in result.stdout
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert len(report["tasks"]) == 8 and all(r["solved"] for r in report["tasks"])
+    raises = tmp_path / "raises.py"
+    raises.write_text("def generate_solution(objects, init, goal):\n    raise ValueError('no')\n")
+    bad = genplan("evaluate", str(raises), "ferry", "--suite", str(root), "--split", "debug", "--orderings", "1",
+                  "--report", "b.json", "--cache-dir", str(tmp_path / "c"), cwd=tmp_path)  # fmt: skip
+    assert bad.returncode == 0 and "coverage 0.0% (0/6" in bad.stdout and "python exception" in bad.stdout
