@@ -88,6 +88,18 @@ class Config:
         blob = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:10]
 
+    def max_llm_calls(self, n_debug: int = 6) -> int:
+        """The most LLM calls this protocol can make with ``n_debug`` debugging tasks.
+
+        Describe (domain + each task) and write the strategy; assess it (one plan per task) and, per
+        strategy round, reflect + revise + reassess; per program, write it and, per code round, (reflect +)
+        fix. Format re-asks are not included: each answer that cannot be read adds at most one.
+        The paper's bounds (F5-3: 91, F3-6: 95, baseline: 20) are upper limits for the same protocol.
+        """
+        strategy = 0 if self.strategy_rounds == 0 else n_debug + self.strategy_rounds * (2 + n_debug)
+        per_round = 2 if self.code_reflection else 1
+        return 1 + n_debug + 1 + strategy + self.n_programs * (1 + self.code_rounds * per_round)
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 

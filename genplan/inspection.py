@@ -89,10 +89,14 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
     usage = doc["usage"] or {}
     total = usage.get("total") or {}
     if total:
+        sessions = len(usage.get("sessions") or []) or 1
+        reminders = usage.get("reminders") or 0
         out.append(
-            f"- LLM: {total.get('calls', 0)} calls ({total.get('cached_calls', 0)} from cache), "
-            f"{total.get('prompt_tokens', 0)} prompt + {total.get('completion_tokens', 0)} completion tokens, "
-            f"cost {_fmt_cost(total.get('cost'))}"
+            f"- LLM: {total.get('paid_calls', 0)} calls paid, {total.get('cached_calls', 0)} answered from the "
+            f"cache, {total.get('failed_calls', 0)} failed; {total.get('prompt_tokens', 0)} prompt + "
+            f"{total.get('completion_tokens', 0)} completion tokens; cost {_fmt_cost(total.get('cost'))}"
+            + (f"; {reminders} format re-asks" if reminders else "")
+            + (f" (over {sessions} sessions of this run)" if sessions > 1 else "")
         )
     if info.get("wall_time_s") is not None:
         out.append(f"- wall time: {info['wall_time_s']:.1f} s")
@@ -100,12 +104,12 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
     if stages:
         out += [
             "",
-            "| stage | calls | cached | prompt tokens | completion tokens | cost |",
+            "| stage | paid calls | from cache | prompt tokens | completion tokens | cost |",
             "|---|---:|---:|---:|---:|---:|",
         ]
         for name, s in sorted(stages.items()):
             out.append(
-                f"| {name} | {s.get('calls', 0)} | {s.get('cached_calls', 0)} | {s.get('prompt_tokens', 0)} | "
+                f"| {name} | {s.get('paid_calls', 0)} | {s.get('cached_calls', 0)} | {s.get('prompt_tokens', 0)} | "
                 f"{s.get('completion_tokens', 0)} | {_fmt_cost(s.get('cost'))} |"
             )
 

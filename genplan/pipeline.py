@@ -355,8 +355,9 @@ def _usage(llm: Any) -> dict[str, Any]:
 def _finish(
     run: RunDir, llm: Any, status: str, started: float, message: str, outcome: RunOutcome | None = None
 ) -> None:
-    usage = _usage(llm)
-    run.write_json("usage.json", usage)
+    from genplan.llm.accounting import accumulate_usage
+
+    run.write_json("usage.json", accumulate_usage(run.read_json("usage.json"), _usage(llm), status=status))
     info = {
         "status": status,
         "run_id": run.run_id,

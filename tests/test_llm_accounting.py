@@ -100,3 +100,24 @@ def test_failed_calls_count_against_max_calls() -> None:
     acc.release()
     with pytest.raises(BudgetExceeded):
         acc.reserve("p")
+
+
+def test_a_runs_usage_accumulates_over_sessions_and_keeps_unknown_cost_unknown() -> None:
+    from genplan.llm.accounting import Totals, accumulate_usage
+
+    paid = {"total": Totals(calls=3, paid_calls=3, prompt_tokens=30, known_cost=0.5).to_json(),
+            "by_stage": {"code": Totals(calls=3, paid_calls=3, prompt_tokens=30, known_cost=0.5).to_json()},
+            "reminders": 1}  # fmt: skip
+    replay = {"total": Totals(calls=3, cached_calls=3, saved_cost=0.5).to_json(),
+              "by_stage": {"code": Totals(calls=3, cached_calls=3).to_json()}, "reminders": 1}  # fmt: skip
+    first = accumulate_usage(None, paid, status="stopped")
+    both = accumulate_usage(first, replay, status="done")
+    assert [s["status"] for s in both["sessions"]] == ["stopped", "done"]
+    assert both["total"]["paid_calls"] == 3 and both["total"]["cached_calls"] == 3
+    assert both["total"]["prompt_tokens"] == 30 and both["total"]["cost"] == 0.5
+    assert both["by_stage"]["code"]["calls"] == 6 and both["reminders"] == 2
+    unknown = {"total": Totals(calls=1, paid_calls=1, unknown_cost_calls=1).to_json()}
+    assert accumulate_usage(both, unknown, status="done")["total"]["cost"] is None
+    # A usage.json from before sessions were kept counts as one earlier session.
+    legacy = accumulate_usage(paid, replay, status="done")
+    assert len(legacy["sessions"]) == 2 and legacy["total"]["paid_calls"] == 3

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from typing import Any
 
 from .errors import BudgetExceeded
@@ -80,6 +80,27 @@ class Totals:
             "saved_cost": round(self.saved_cost, 10),
             "latency": round(self.latency, 6),
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Totals:
+        """The inverse of :meth:`to_json` (an unknown cost is kept unknown through ``unknown_cost_calls``)."""
+        return cls(
+            calls=int(data.get("calls", 0)),
+            cached_calls=int(data.get("cached_calls", 0)),
+            paid_calls=int(data.get("paid_calls", 0)),
+            failed_calls=int(data.get("failed_calls", 0)),
+            prompt_tokens=int(data.get("prompt_tokens", 0)),
+            completion_tokens=int(data.get("completion_tokens", 0)),
+            reasoning_tokens=int(data.get("reasoning_tokens", 0)),
+            known_cost=float(data.get("known_cost", 0.0)),
+            unknown_cost_calls=int(data.get("unknown_cost_calls", 0)),
+            saved_cost=float(data.get("saved_cost", 0.0)),
+            latency=float(data.get("latency", 0.0)),
+        )
+
+    def __add__(self, other: Totals) -> Totals:
+        """Field-wise sum: what two sessions of the same run used together."""
+        return Totals(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
 
     @staticmethod
     def of(records: Iterable[CallRecord], saved: Iterable[float | None] = ()) -> Totals:
@@ -197,4 +218,31 @@ class Accounting:
             "total": self.totals().to_json(),
             "by_stage": {k: v.to_json() for k, v in self.by_stage().items()},
             "budget": {"max_calls": self.budget.max_calls, "max_cost": self.budget.max_cost},
+            "reminders": sum(1 for r in self.records if r.purpose.endswith(".reminder")),
         }
+
+
+def accumulate_usage(previous: dict[str, Any] | None, current: dict[str, Any], *, status: str) -> dict[str, Any]:
+    """A run's usage over all its sessions (the first try, then each resume or rerun).
+
+    Every session's :meth:`Accounting.to_json` is kept under ``sessions``; ``total`` and ``by_stage``
+    are their field-wise sums, so tokens and cost paid before a crash stay counted after the resume,
+    and calls replayed from the cache show up as ``cached_calls``, never as paid ones.
+    """
+    sessions = list((previous or {}).get("sessions") or [])
+    if previous and not sessions and "total" in previous:
+        sessions.append({"status": "unknown", **previous})  # a usage.json written before sessions existed
+    sessions.append({"status": status, **current})
+    total = Totals()
+    stages: dict[str, Totals] = {}
+    for s in sessions:
+        total = total + Totals.from_json(s.get("total") or {})
+        for name, t in (s.get("by_stage") or {}).items():
+            stages[name] = stages.get(name, Totals()) + Totals.from_json(t)
+    return {
+        "total": total.to_json(),
+        "by_stage": {k: stages[k].to_json() for k in sorted(stages)},
+        "reminders": sum(int(s.get("reminders", 0)) for s in sessions),
+        "budget": current.get("budget"),
+        "sessions": sessions,
+    }

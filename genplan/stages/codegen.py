@@ -84,9 +84,10 @@ class CodeTask:
     py: PyTask
 
 
-def shuffled_example(example: Example, seed: int, variant: int) -> str:
+def shuffled_example(example: Example, seed: int, variant: int, attempt: int = 0) -> str:
     """The example's Python literals with objects and goal facts in a seeded order for ``variant``."""
-    digest = hashlib.sha256(f"codegen|{seed}|{variant}|{example.task_id}".encode()).digest()
+    tag = f"codegen|{seed}|{variant}|{example.task_id}" + (f"|{attempt}" if attempt else "")
+    digest = hashlib.sha256(tag.encode()).digest()
     rng = random.Random(int.from_bytes(digest[:8], "big"))
     objects = list(example.py.objects)
     goal = list(example.py.goal)
@@ -95,6 +96,27 @@ def shuffled_example(example: Example, seed: int, variant: int) -> str:
     return "\n".join(
         (f"objects = {render_set(objects)}", f"init = {render_set(example.py.init)}", f"goal = {render_set(goal)}")
     )
+
+
+def example_variants(example: Example, seed: int, n: int, tries: int = 50) -> list[tuple[str, int]]:
+    """For variants 1..n: the example's shuffled literals and the sample index to ask with.
+
+    A small example has few orderings, so two variants can draw the same one; their prompts would then
+    be identical, and the second program would be the first one again (from the reply cache, or from a
+    deterministic model). Each variant therefore redraws until its ordering is new; when the task has
+    too few orderings for that, the repeated prompt is sent as a further sample (index 1, 2, ...).
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for variant in range(1, n + 1):
+        text = shuffled_example(example, seed, variant)
+        for attempt in range(1, tries):
+            if text not in seen:
+                break
+            text = shuffled_example(example, seed, variant, attempt)
+        out.append((text, seen.get(text, 0)))
+        seen[text] = seen.get(text, 0) + 1
+    return out
 
 
 def _python_literals(py: PyTask) -> str:
@@ -132,6 +154,7 @@ def write_program(
     timeout: float = 45.0,
     typed: bool = False,
 ) -> tuple[ProgramVersion, tuple[Message, ...]]:
+    literals, sample = example_variants(example, seed, variant)[variant - 1]
     prompt = render(
         "codegen.j2",
         strategy=strategy,
@@ -139,14 +162,14 @@ def write_program(
         domain_description=domain_description,
         example={
             "name": example.task_id,
-            "python": shuffled_example(example, seed, variant),
+            "python": literals,
             "plan": list(example.plan),
         },
         timeout=timeout,
         typed=typed,
         reasoning=reasoning,
     )
-    answer = ask(llm, [user(prompt)], purpose="code.write", extract=extract_program, want="program")
+    answer = ask(llm, [user(prompt)], purpose="code.write", extract=extract_program, want="program", sample=sample)
     version = _evaluated(evaluate, task_ids, variant, 0, answer.text, answer.value, None, answer.reminders)
     return version, answer.messages[:1] + answer.messages[-1:]
 

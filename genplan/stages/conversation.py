@@ -45,13 +45,14 @@ def ask(
     purpose: str,
     extract: Callable[[str], T | None] | None = None,
     want: str = "",
+    sample: int = 0,
 ) -> Answer:
     """Send ``messages``; if ``extract`` finds nothing usable, re-ask once with a short format reminder.
 
     ``want`` names what was expected ("plan", "program", "pseudocode") for the reminder. The returned
     conversation ends with the answer that was used, so callers can continue it.
     """
-    reply = llm.chat(list(messages), purpose=purpose)
+    reply = llm.chat(list(messages), purpose=purpose, sample=sample)
     text = reply.text
     convo = [*messages, assistant(text)]
     if extract is None:
@@ -60,7 +61,7 @@ def ask(
     if value is not None:
         return Answer(text, value, tuple(convo))
     convo.append(user(render("format_reminder.j2", expected=want)))
-    reply = llm.chat(list(convo), purpose=f"{purpose}.reminder")
+    reply = llm.chat(list(convo), purpose=f"{purpose}.reminder", sample=sample)
     text = reply.text
     convo.append(assistant(text))
     return Answer(text, extract(text), tuple(convo), reminders=1)
