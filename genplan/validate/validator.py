@@ -1,21 +1,28 @@
 """genplan's own plan validator: sequential STRIPS semantics over the :mod:`genplan.pddl.model` classes.
 
 It replaces a VAL subprocess on the pipeline's hot path (every plan an LLM writes, every run of every
-program on every task and input ordering), so it is built for speed:
+program on every task and input ordering), so it is built for speed, and fast the first time it sees a
+task and a plan (nothing per plan is remembered; there is nothing to gain from it):
 
-- each task is compiled once, and kept while the task object lives: per action, the objects that fit
-  each parameter's type, and a small generated function that grounds a step. Generated code turns each
-  atom into one tuple build with no interpretation overhead;
-- each distinct step string is grounded once per task and remembered (bounded): its dynamic
-  preconditions, its negative preconditions, its delete and add effects (tuples). Static
-  preconditions and (in)equalities are decided at grounding time, since they never change. Checking and
-  applying a remembered step is then a dictionary lookup, a subset test and two set updates. Programs
-  emit the same ground actions again and again (input orderings, debugging rounds, held-out tasks), so
-  most steps are remembered ones;
-- the state is one mutable set of fact tuples, changed in place, holding only the facts of predicates
-  some action changes; the static facts (often most of a large task's initial state, e.g. a road map)
-  are checked once per grounded step and never copied;
-- only when a step fails is the slow, explaining path taken (every unmet literal, static or dynamic).
+- each domain is compiled once, while the domain object lives, into one generated function that runs a
+  whole plan: a loop over the steps with one branch per action schema. A branch takes the step's
+  arguments as local variables, checks that each is an object of a fitting type (a set lookup), builds
+  each precondition and effect atom as one tuple from constants and those locals, checks the
+  preconditions with set lookups and applies the effects in place; a precondition the action deletes is
+  checked and deleted by one ``set.remove``. Nothing is interpreted per step: which atoms an action has,
+  which are static and where each argument goes was decided when the code was generated;
+- each task is compiled once, while the task object lives, into what that function needs, at C level
+  (no Python code per object or fact): per parameter type, the set of objects that fit it, and per
+  static predicate of one argument (an untyped domain's types), the set of objects it holds for. Other
+  static facts are looked up in the initial state, which is never scanned;
+- the plan is read in bulk: the steps are joined into one string, whose form (``(...)`` each) is checked
+  by a few C-level string operations, then lower-cased once and split (into columns when all actions
+  take the same number of arguments); only a plan that fails this check is read step by step;
+- the state is one mutable set of fact tuples, a copy of the initial state changed in place, handed to
+  the verdict as it is (the verdict freezes it only if asked for it);
+- only when a step fails is the slow, explaining path taken: the step is read again carefully, which
+  tells a malformed step from an unmet precondition, and every unmet literal is listed. A valid step
+  builds no message.
 
 Semantics (PDDL, as VAL implements it): a ground action is applicable when every positive precondition
 holds, no negative precondition holds and the (in)equalities hold; its delete effects are applied before
@@ -25,16 +32,20 @@ fits. Distinct parameters may be bound to the same object unless an inequality f
 
 Checks at each step, in this order: malformed string, unknown action, wrong number of arguments,
 unknown object, wrong type, precondition. After the last step: the goal. The first failure is reported.
+:func:`validate_plainly` states the same semantics without any of the speed-ups; the tests check that
+both give identical verdicts.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import length_hint
 from pathlib import Path
 
-from genplan.pddl.model import ROOT_TYPE, ActionSchema, Domain, Fact, Task
+from genplan.pddl.model import ROOT_TYPE, ActionSchema, Atom, Domain, Fact, Task
 from genplan.validate.plantext import parse_plan_text
 from genplan.validate.verdict import (
     GOAL,
@@ -48,44 +59,54 @@ from genplan.validate.verdict import (
     Verdict,
 )
 
-#: A grounded step: dynamic positive preconditions (``None`` when a static precondition or an
-#: (in)equality fails, so the step can never be applied in this task), dynamic negative preconditions,
-#: delete effects, add effects. Plain tuples: cheaper to build than sets, and ``set.issuperset`` and
-#: ``set.isdisjoint`` take them as they are.
-_Effects = tuple[tuple[Fact, ...] | None, tuple[Fact, ...], tuple[Fact, ...], tuple[Fact, ...]]
-#: Grounds ``[name, arg1, ...]`` (of the right length); ``None`` when an argument is not an object of the
-#: task or not of the parameter's type.
-_Grounder = Callable[[Sequence[str]], _Effects | None]
+#: The steps of a plan read into rows ``(name, arg1, ...)`` (lists or tuples, lower case): an iterable
+#: of rows, an iterator that advances with them (see :func:`_failed_index`) and how many rows there are.
+_Rows = tuple[Iterable[Sequence[str]], Iterator[object], int]
+#: The generated function of a task: applies the rows to ``state`` (changed in place) and returns
+#: ``None`` when every step was applied, or ``True`` at the first row that is not a well-formed ground
+#: action of the task or not applicable; the state is then the one before that step, and the row's
+#: index is told by the rows' counter (see :func:`_failed_index`).
+_Runner = Callable[[Iterable[Sequence[str]], set[Fact]], "bool | None"]
 
-#: At most this many grounded steps are remembered per task (then the memory starts afresh).
-MAX_REMEMBERED_STEPS = 50_000
+# The separator used to join a plan's steps for reading them in bulk (see :func:`_read_rows`).
+_SEP = "\0"
+_BETWEEN = ")" + _SEP + "("
 
 
 @dataclass(frozen=True)
-class _CompiledAction:
-    schema: ActionSchema
-    arity: int
-    #: Per parameter, the objects of the task that fit its type.
-    fits: tuple[frozenset[str], ...]
-    ground: _Grounder
+class _CompiledDomain:
+    #: ``make(INIT, OBJECTS, F0, F1, ..., U0, U1, ...) -> run``: binds the generated runner to one
+    #: task's initial state, objects, per type of :attr:`param_types` the objects that fit it, and per
+    #: predicate of :attr:`unary_static` the objects it holds for.
+    make: Callable[..., _Runner]
+    #: The parameter types of the domain's actions (sorted), in the order ``make`` takes their objects.
+    param_types: tuple[str, ...]
+    #: The static predicates of one argument that preconditions apply to a parameter (sorted), in the
+    #: order ``make`` takes, for each, the set of objects it holds for.
+    unary_static: tuple[str, ...]
+    #: The generated source, for debugging and for the tests.
+    source: str
+    #: ``arity + 2`` when every action of the domain has that arity, else 0 (see :func:`_read_rows`).
+    width: int
 
 
 @dataclass(frozen=True)
 class _CompiledTask:
-    actions: dict[str, _CompiledAction]
+    run: _Runner
+    width: int
+    #: Whether some object or action name has a parenthesis in it (only possible in tasks built by hand):
+    #: then the bulk reader cannot leave it to the runner to reject steps with extra parentheses.
+    odd_names: bool
+    schemas: dict[str, ActionSchema]
+    #: Per parameter type, the objects of the task that fit it.
+    fits: dict[str, Container[str]]
     objects: dict[str, str]
-    #: The initial facts of predicates some action changes: the state the validator updates. The static
-    #: facts are checked when a step is grounded, never copied into the state.
+    #: The task's initial state; a plan's state starts as a copy of it. A fact of a static predicate
+    #: holds in every state exactly when it holds here, so static preconditions are looked up here.
     init: frozenset[Fact]
-    static_facts: frozenset[Fact]
     static_predicates: frozenset[str]
     goal: frozenset[Fact]
-    #: The goal facts of changing predicates, and whether the static goal facts hold (they always or never do).
-    dynamic_goal: frozenset[Fact]
-    static_goal_holds: bool
     typed: bool
-    #: Step string -> its :data:`_Effects`, for the well-formed steps seen before.
-    steps: dict[str, _Effects] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -105,58 +126,20 @@ def validate(task: Task, plan: Sequence[str] | str | Path) -> Verdict:
     plan file's text (a ``str``), or the path of a plan file; text and files are read with
     :func:`genplan.validate.plantext.parse_plan_text`.
     """
-    if isinstance(plan, Path):
-        plan = parse_plan_text(plan.read_text(encoding="utf-8", errors="replace"))
-    elif isinstance(plan, str):
-        plan = parse_plan_text(plan)
+    plan = _as_steps(plan)
     compiled = _compiled(task)
-    remembered = compiled.steps.get
-    state = set(compiled.init)
-    # Bound methods, looked up once: this loop runs for every step of every plan.
-    issuperset, isdisjoint, delete, add = (
-        state.issuperset,
-        state.isdisjoint,
-        state.difference_update,
-        state.update,
-    )
     n = len(plan)
-    for i, raw in enumerate(plan, start=1):
-        try:
-            step = remembered(raw)
-        except TypeError:  # not hashable, so not a string: _ground_step explains
-            step = None
-        if step is None:
-            step = _ground_step(compiled, raw)
-            if isinstance(step, _StepError):
-                return _step_error(compiled, step, state, i, raw, n)
-        pre, neg, dels, adds = step
-        if pre is None or not issuperset(pre) or (neg and not isdisjoint(neg)):
-            return _precondition_error(compiled, state, i, raw, n)
-        delete(dels)
-        add(adds)
-    if compiled.static_goal_holds and compiled.dynamic_goal <= state:
-        return Verdict(
-            True,
-            None,
-            None,
-            None,
-            "valid",
-            plan_length=n,
-            dynamic_state=frozenset(state),
-            static_state=compiled.static_facts,
-        )
-    unmet = tuple(sorted(g for g in compiled.goal if g not in state and g not in compiled.static_facts))
-    return Verdict(
-        False,
-        GOAL,
-        None,
-        None,
-        f"{len(unmet)} goal fact(s) do not hold after the last step: " + ", ".join(_fmt(g) for g in unmet),
-        unmet_goals=unmet,
-        plan_length=n,
-        dynamic_state=frozenset(state),
-        static_state=compiled.static_facts,
-    )
+    rows, counter, count = _read_rows(plan, compiled.width, compiled.odd_names)
+    state = set(compiled.init)
+    if compiled.run(rows, state):
+        i = _failed_index(counter, count)
+        read = _read_step(compiled, plan[i])
+        if isinstance(read, _StepError):
+            return _step_error(compiled, read, state, i + 1, plan[i], n)
+        return _precondition_error(compiled, state, i + 1, plan[i], n)
+    if count < n:  # a step that could not even be split, after steps that all executed
+        return _step_error(compiled, _explain_step(compiled, plan[count]), state, count + 1, plan[count], n)
+    return _end_verdict(compiled, state, n)
 
 
 def is_valid(task: Task, plan: Sequence[str]) -> bool:
@@ -170,28 +153,154 @@ def clear_cache() -> None:
     _DOMAIN_CACHE.clear()
 
 
-def _ground_step(compiled: _CompiledTask, raw: object) -> _Effects | _StepError:
-    """Ground a step not seen before, remember it when it is a well-formed ground action, or say what is
-    wrong with it. Clean strings are split directly; anything else goes through :func:`_read_step`."""
-    act = effects = None
-    if type(raw) is str and raw[:1] == "(" and raw[-1:] == ")":
-        parts = raw[1:-1].split()
-        if parts:
-            act = compiled.actions.get(parts[0])
-            if act is not None and len(parts) == act.arity + 1:
-                effects = act.ground(parts)
-    if effects is None:
-        read = _read_step(compiled, raw)
-        if isinstance(read, _StepError):
-            return read
-        act, parts = read
-        effects = act.ground(parts)
-        assert effects is not None, f"the step {raw!r} passed the careful checks but not the fast ones"
-    if isinstance(raw, str):
-        if len(compiled.steps) >= MAX_REMEMBERED_STEPS:
-            compiled.steps.clear()
-        compiled.steps[raw] = effects
-    return effects
+def validate_plainly(task: Task, plan: Sequence[str] | str | Path) -> Verdict:
+    """The same semantics and verdicts as :func:`validate`, written as directly as possible: no generated
+    code, no bulk reading, no sets of fitting objects; every atom is grounded from its schema with
+    :meth:`genplan.pddl.model.Atom.ground` and looked up in the one set of the current state. Slow; it
+    is the specification the fast path is tested against (and a fallback to read when in doubt). Only
+    the messages of failing steps come from the same helpers."""
+    plan = _as_steps(plan)
+    domain = task.domain
+    objects = task.all_objects
+    compiled = _compiled(task)  # for the shared message helpers only
+    state = set(task.init)
+    n = len(plan)
+
+    def holds(atom_or_pair: Atom | tuple[str, str], binding: dict[str, str]) -> bool:
+        if isinstance(atom_or_pair, Atom):
+            return atom_or_pair.ground(binding) in state
+        x, y = atom_or_pair
+        return binding.get(x, x) == binding.get(y, y)
+
+    for i, raw in enumerate(plan, start=1):
+        parts = None
+        if isinstance(raw, str):
+            text = raw.strip()
+            if text[:1] == "(" and text[-1:] == ")" and "(" not in text[1:-1] and ")" not in text[1:-1]:
+                parts = text[1:-1].lower().split()
+        schema = domain.action_by_name.get(parts[0]) if parts else None
+        well_formed = (
+            schema is not None
+            and len(parts) == schema.arity + 1  # type: ignore[arg-type]
+            and all(
+                a in objects and domain.is_subtype(objects[a], p.type)
+                for p, a in zip(schema.parameters, parts[1:], strict=True)  # type: ignore[index]
+            )
+        )
+        if not well_formed:
+            return _step_error(compiled, _explain_step(compiled, raw), state, i, raw, n)
+        assert schema is not None and parts is not None
+        binding = {p.name: a for p, a in zip(schema.parameters, parts[1:], strict=True)}
+        applicable = (
+            all(holds(a, binding) for a in schema.pre_pos)
+            and not any(holds(a, binding) for a in schema.pre_neg)
+            and all(holds(pair, binding) for pair in schema.pre_eq)
+            and not any(holds(pair, binding) for pair in schema.pre_neq)
+        )
+        if not applicable:
+            return _precondition_error(compiled, state, i, raw, n)
+        state.difference_update([a.ground(binding) for a in schema.delete])
+        state.update([a.ground(binding) for a in schema.add])
+    return _end_verdict(compiled, state, n)
+
+
+def _as_steps(plan: Sequence[str] | str | Path) -> Sequence[str]:
+    if isinstance(plan, Path):
+        return parse_plan_text(plan.read_text(encoding="utf-8", errors="replace"))
+    if isinstance(plan, str):
+        return parse_plan_text(plan)
+    return plan
+
+
+def _end_verdict(compiled: _CompiledTask, state: set[Fact], n: int) -> Verdict:
+    """The verdict after every step executed: valid, or the goal facts that do not hold."""
+    if compiled.goal <= state:
+        return Verdict(True, None, None, None, "valid", plan_length=n, reached=state)
+    missing = tuple(sorted(compiled.goal - state))
+    return Verdict(
+        False,
+        GOAL,
+        None,
+        None,
+        f"{len(missing)} goal fact(s) do not hold after the last step: " + ", ".join(_fmt(g) for g in missing),
+        unmet_goals=missing,
+        plan_length=n,
+        reached=state,
+    )
+
+
+# ----------------------------------------------------------------------------------------- reading steps
+def _read_rows(plan: Sequence[str], width: int = 0, odd_names: bool = False) -> _Rows:
+    """The steps read into rows ``[name, arg, ...]`` (lower case), as the careful reader splits them.
+
+    The usual plan, every step a string ``"(...)"``, is read in bulk: by C-level string operations on
+    the joined steps, with no Python code per step. When every step has ``width - 2`` arguments
+    (``width`` is given when all the domain's actions take the same number), the rows are the columns
+    of one split of the whole plan, zipped. A row read in bulk may still contain parentheses
+    (``"(a (b))"``): no action or object has them in its name, so the runner rejects that row and the
+    careful reader then reports the step as malformed (a task built by hand may have such names:
+    ``odd_names``, and then the parentheses are counted here).
+
+    Any other plan is read step by step, up to the first step that is not ``(...)`` with no parentheses
+    inside; that one and the rest are left out (the caller reports it if every step before executes).
+    """
+    n = len(plan)
+    if n == 0:
+        return (), iter(()), 0
+    try:
+        joined = _SEP.join(plan)
+        if not _joins_bracketed_steps(joined, n):
+            joined = _SEP.join([s.strip() for s in plan])
+    except TypeError:  # a step that is not a string
+        joined = ""
+    if _joins_bracketed_steps(joined, n) and not (odd_names and joined.count("(") + joined.count(")") != 2 * n):
+        body = joined[1:-1]
+        if body.isascii():  # lower-casing ASCII is per character, so it can be done once for all
+            body = body.lower()
+            if width:
+                # Each separator, standing between ")" and "(", becomes one token of its own (the
+                # replacement is one character longer, so the lengths tell that all n - 1 were).
+                spaced = body.replace(_BETWEEN, " " + _SEP + "  ")
+                tokens = spaced.split()
+                # Every width-th token a separator, and all n - 1 separators there: each step has
+                # width - 1 tokens.
+                if (
+                    len(spaced) - len(body) == n - 1
+                    and len(tokens) == n * width - 1
+                    and tokens[width - 1 :: width].count(_SEP) == n - 1
+                ):
+                    names = iter(tokens[0::width])
+                    columns = [tokens[k::width] for k in range(1, width - 1)]
+                    return zip(names, *columns, strict=True), names, n
+            bodies = body.split(_BETWEEN)
+        else:
+            bodies = list(map(str.lower, body.split(_BETWEEN)))
+        if len(bodies) == n:  # each separator stands between ")" and "("
+            it = iter(list(map(str.split, bodies)))
+            return it, it, n
+    rows = []
+    for raw in plan:
+        if not isinstance(raw, str):
+            break
+        text = raw.strip()
+        body = text[1:-1]
+        if text[:1] != "(" or text[-1:] != ")" or "(" in body or ")" in body:
+            break
+        rows.append(body.lower().split())
+    it = iter(rows)
+    return it, it, len(rows)
+
+
+def _joins_bracketed_steps(joined: str, n: int) -> bool:
+    """Whether ``joined``, ``n >= 1`` steps joined by :data:`_SEP`, starts with ``(``, ends with ``)``
+    and has no separators but the ``n - 1`` between the steps. If these stand between ``)`` and ``(``
+    (the caller checks that), every step is a string ``(...)``."""
+    return joined[:1] == "(" and joined[-1:] == ")" and joined.count(_SEP) == n - 1
+
+
+def _failed_index(counter: Iterator[object], count: int) -> int:
+    """The index of the row the runner stopped at: ``counter`` advanced once per row it handed out."""
+    return count - length_hint(counter) - 1
 
 
 # --------------------------------------------------------------------------------- explaining failures
@@ -205,7 +314,7 @@ def _signature(schema: ActionSchema, typed: bool) -> str:
     return " ".join(p.name for p in schema.parameters)
 
 
-def _read_step(compiled: _CompiledTask, raw: object) -> tuple[_CompiledAction, list[str]] | _StepError:
+def _read_step(compiled: _CompiledTask, raw: object) -> tuple[ActionSchema, list[str]] | _StepError:
     """Read a step carefully: its action and ``[name, arg, ...]`` (normalised), or the first thing wrong
     with it, checked in the documented order."""
     if not isinstance(raw, str):
@@ -222,24 +331,23 @@ def _read_step(compiled: _CompiledTask, raw: object) -> tuple[_CompiledAction, l
     if not parts:
         return _StepError(MALFORMED, "the parentheses are empty (no action name)", {})
     name, args = parts[0], parts[1:]
-    act = compiled.actions.get(name)
-    if act is None:
+    schemas = compiled.schemas
+    schema = schemas.get(name)
+    if schema is None:
         known = tuple(
-            f"{a} {sig}" if (sig := _signature(compiled.actions[a].schema, compiled.typed)) else a
-            for a in sorted(compiled.actions)
+            f"{a} {sig}" if (sig := _signature(schemas[a], compiled.typed)) else a for a in sorted(schemas)
         )
         return _StepError(
             UNKNOWN_ACTION,
-            f"the domain has no action {name!r} (its actions: {', '.join(sorted(compiled.actions))})",
+            f"the domain has no action {name!r} (its actions: {', '.join(sorted(schemas))})",
             {"action_name": name, "known_actions": known},
         )
-    schema = act.schema
     sig = _signature(schema, compiled.typed)
-    if len(args) != act.arity:
+    if len(args) != schema.arity:
         return _StepError(
             WRONG_ARITY,
-            f"{name} takes {act.arity} argument(s) ({sig or 'none'}), but {len(args)} were given",
-            {"action_name": name, "signature": sig, "expected_arity": act.arity, "given_arity": len(args)},
+            f"{name} takes {schema.arity} argument(s) ({sig or 'none'}), but {len(args)} were given",
+            {"action_name": name, "signature": sig, "expected_arity": schema.arity, "given_arity": len(args)},
         )
     for pos, arg in enumerate(args, start=1):
         if arg not in compiled.objects:
@@ -249,7 +357,7 @@ def _read_step(compiled: _CompiledTask, raw: object) -> tuple[_CompiledAction, l
                 {"action_name": name, "signature": sig, "argument": arg, "position": pos},
             )
     for pos, (arg, param) in enumerate(zip(args, schema.parameters, strict=True), start=1):
-        if arg not in act.fits[pos - 1]:
+        if arg not in compiled.fits[param.type]:
             actual = compiled.objects[arg]
             return _StepError(
                 WRONG_TYPE,
@@ -265,7 +373,14 @@ def _read_step(compiled: _CompiledTask, raw: object) -> tuple[_CompiledAction, l
                     "actual_type": actual,
                 },
             )
-    return act, parts
+    return schema, parts
+
+
+def _explain_step(compiled: _CompiledTask, raw: object) -> _StepError:
+    """What is wrong with a step the fast path found not to be a well-formed ground action."""
+    read = _read_step(compiled, raw)
+    assert isinstance(read, _StepError), f"the step {raw!r} failed the fast checks but not the careful ones"
+    return read
 
 
 def _step_error(
@@ -279,8 +394,7 @@ def _step_error(
         shown,
         error.details,
         plan_length=n,
-        dynamic_state=frozenset(state),
-        static_state=compiled.static_facts,
+        reached=state,
         **error.fields,  # type: ignore[arg-type]
     )
 
@@ -294,15 +408,13 @@ def _precondition_error(
 ) -> Verdict:
     """Every unmet literal of the failing step, split into static facts and facts of the current state."""
     read = _read_step(compiled, raw)
-    assert not isinstance(read, _StepError), f"step {step} {raw!r} was grounded but cannot be read"
-    act, parts = read
-    args = parts[1:]
-    schema = act.schema
-    binding = {p.name: a for p, a in zip(schema.parameters, args, strict=True)}
+    assert not isinstance(read, _StepError), f"step {step} {raw!r} passed the fast checks but cannot be read"
+    schema, parts = read
+    binding = {p.name: a for p, a in zip(schema.parameters, parts[1:], strict=True)}
     static_preds = compiled.static_predicates
     static: list[Literal] = []
     dynamic: list[Literal] = []
-    fixed = compiled.static_facts
+    fixed = compiled.init  # holds the static facts (and others, never looked up here)
     for atom in schema.pre_pos:
         fact = atom.ground(binding)
         if fact[0] in static_preds:
@@ -339,8 +451,7 @@ def _precondition_error(
         unmet_static=unmet_static,
         unmet_dynamic=unmet_dynamic,
         plan_length=n,
-        dynamic_state=frozenset(state),
-        static_state=compiled.static_facts,
+        reached=state,
         action_name=schema.name,
         signature=_signature(schema, compiled.typed),
     )
@@ -350,7 +461,7 @@ def _precondition_error(
 # Compiled forms are cached by object identity while the object lives: hashing a Task (all its facts)
 # or a Domain (all its schemas) on every call would cost more than validating a short plan.
 _TASK_CACHE: dict[int, tuple[weakref.ref, _CompiledTask]] = {}
-_DOMAIN_CACHE: dict[int, tuple[weakref.ref, dict[str, Callable[..., _Grounder]]]] = {}
+_DOMAIN_CACHE: dict[int, tuple[weakref.ref, _CompiledDomain]] = {}
 
 
 def _cached(cache: dict, obj: object, build: Callable[[], object]) -> object:
@@ -373,73 +484,167 @@ def _compiled(task: Task) -> _CompiledTask:
     return _cached(_TASK_CACHE, task, lambda: _compile_task(task))  # type: ignore[return-value]
 
 
+def _compiled_domain(domain: Domain) -> _CompiledDomain:
+    return _cached(_DOMAIN_CACHE, domain, lambda: _compile_domain(domain))  # type: ignore[return-value]
+
+
 def _compile_task(task: Task) -> _CompiledTask:
     domain = task.domain
+    code = _compiled_domain(domain)
     objects = task.all_objects
-    factories: dict[str, Callable[..., _Grounder]] = _cached(  # type: ignore[assignment]
-        _DOMAIN_CACHE, domain, lambda: {a.name: _compile_action(a, domain) for a in domain.actions}
-    )
-    by_type: dict[str, frozenset[str]] = {ROOT_TYPE: frozenset(objects)}
-
-    def fitting(type_name: str) -> frozenset[str]:
-        if type_name not in by_type:
-            by_type[type_name] = frozenset(o for o, t in objects.items() if domain.is_subtype(t, type_name))
-        return by_type[type_name]
-
-    static = task.static_facts
-    actions = {}
-    for a in domain.actions:
-        fits = tuple(fitting(p.type) for p in a.parameters)
-        actions[a.name] = _CompiledAction(a, a.arity, fits, factories[a.name](static, *fits))
-    static_preds = domain.static_predicates
+    kinds = set(objects.values()) if code.param_types else set()
+    fits: dict[str, Container[str]] = {}
+    for type_name in code.param_types:
+        # Decided once per distinct object type, then applied to all objects at C level.
+        fit = {t: domain.is_subtype(t, type_name) for t in kinds}
+        if all(fit.values()):
+            fits[type_name] = objects
+        else:
+            fits[type_name] = frozenset(compress(objects, map(fit.__getitem__, objects.values())))
+    # A static fact of one argument is looked up as its object in a set of objects: one lookup of a string
+    # whose hash is known, no tuple to build. Untyped domains use such facts as types on every step.
+    init = task.init
+    names = "".join(objects) + "".join(domain.action_by_name)
+    unary = [frozenset(compress(objects, map(init.__contains__, zip(repeat(p), objects)))) for p in code.unary_static]
     return _CompiledTask(
-        actions=actions,
-        objects=dict(objects),
-        init=frozenset(f for f in task.init if f[0] not in static_preds),
-        static_facts=static,
-        static_predicates=static_preds,
+        run=code.make(init, objects, *(fits[t] for t in code.param_types), *unary),
+        width=code.width,
+        odd_names="(" in names or ")" in names,
+        schemas=domain.action_by_name,
+        fits=fits,
+        objects=objects,
+        init=task.init,
+        static_predicates=domain.static_predicates,
         goal=task.goal,
-        dynamic_goal=frozenset(g for g in task.goal if g[0] not in static_preds),
-        static_goal_holds=all(g in static for g in task.goal if g[0] in static_preds),
         typed=domain.typed,
     )
 
 
-def _compile_action(schema: ActionSchema, domain: Domain) -> Callable[..., _Grounder]:
-    """Generate, for one schema, ``make(STATIC, F0, F1, ...) -> ground`` where ``STATIC`` is the task's
-    static facts and ``Fi`` the objects that fit parameter ``i``; ``ground`` is a :data:`_Grounder`.
+def _compile_domain(domain: Domain) -> _CompiledDomain:
+    """Generate the domain's runner (see the module docstring and :data:`_Runner`).
 
-    Generated code is used for speed (see the module docstring). It is safe to ``exec``: names from the
-    domain only ever appear inside ``repr()`` string literals; parameters become ``p0, p1, ...``.
+    Generated code is used for speed. It is safe to ``exec``: names from the domain only ever appear
+    inside ``repr()`` string literals; parameters become ``p0, p1, ...``, the objects that fit the
+    ``k``-th parameter type ``F{k}``.
     """
-    local = {p.name: f"p{i}" for i, p in enumerate(schema.parameters)}
-    fits = [f"F{i}" for i in range(len(schema.parameters))]
+    param_types = tuple(sorted({p.type for a in domain.actions for p in a.parameters}))
+    fit_names = {t: ("OBJECTS" if t == ROOT_TYPE else f"F{k}") for k, t in enumerate(param_types)}
     static_preds = domain.static_predicates
+    unary_static = tuple(
+        sorted(
+            {
+                atom.predicate
+                for a in domain.actions
+                for atom in (*a.pre_pos, *a.pre_neg)
+                if atom.predicate in static_preds and len(atom.args) == 1 and atom.args[0].startswith("?")
+            }
+        )
+    )
+    unary_names = {p: f"U{k}" for k, p in enumerate(unary_static)}
+    arities = {a.arity for a in domain.actions}
+    # When every action has the same arity, the loop unpacks each row as it takes it; otherwise each
+    # branch unpacks the row once it knows the action.
+    uniform = len(arities) == 1
+    row = ["name", *(f"p{i}" for i in range(max(arities, default=0)))]
+    lines = [
+        f"def make(INIT, OBJECTS, {''.join(f'F{k}, ' for k in range(len(param_types)))}"
+        f"{''.join(f'U{k}, ' for k in range(len(unary_static)))}):",
+        "    def run(rows, state):",
+        "        add = state.add",
+        "        discard = state.discard",
+        "        remove = state.remove",
+        "        try:",
+        f"            for {', '.join(row) if uniform else 'parts'}{',' if uniform and len(row) == 1 else ''} in rows:",
+    ]
+    if not uniform:
+        lines.append("                name = parts[0]")
+    indent = " " * 20
+    for k, schema in enumerate(domain.actions):
+        lines.append(f"                {'if' if k == 0 else 'elif'} name == {schema.name!r}:")
+        body = _action_code(schema, static_preds, fit_names, unary_names)
+        lines += [indent + line for line in (body if not uniform else body[1:]) or ["pass"]]
+    if domain.actions:
+        lines += ["                else:", "                    return True"]
+    else:
+        lines += ["                return True"]
+    lines += [
+        # A step of the wrong length fails to unpack; an empty one has no name.
+        "        except (ValueError, IndexError):",
+        "            return True",
+        "        return None",
+        "    return run",
+    ]
+    source = "\n".join(lines) + "\n"
+    namespace: dict[str, object] = {}
+    exec(compile(source, f"<genplan domain {domain.name}>", "exec"), namespace)
+    width = arities.pop() + 2 if uniform else 0
+    return _CompiledDomain(namespace["make"], param_types, unary_static, source, width)  # type: ignore[arg-type]
+
+
+def _action_code(
+    schema: ActionSchema, static_preds: frozenset[str], fit_names: dict[str, str], unary_names: dict[str, str]
+) -> list[str]:
+    """The body of one action's branch: unpack the arguments, check that each fits its parameter and
+    that the preconditions hold, apply the effects; on any failure return ``True`` (the careful reader
+    then says which of these failed)."""
+    local = {p.name: f"p{i}" for i, p in enumerate(schema.parameters)}
 
     def term(x: str) -> str:
         return local[x] if x in local else repr(x)
 
-    def fact(pred: str, args: tuple[str, ...]) -> str:
-        return "(" + ", ".join([repr(pred), *(term(a) for a in args)]) + ("," if not args else "") + ")"
+    def fact(atom: Atom) -> str:
+        items = [repr(atom.predicate), *(term(a) for a in atom.args)]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
-    def atoms(items: Sequence) -> str:
-        return "(" + "".join(fact(a.predicate, a.args) + ", " for a in items) + ")" if items else "_NONE"
+    def unary(atom: Atom) -> bool:
+        return atom.predicate in static_preds and len(atom.args) == 1 and atom.args[0] in local
 
-    never = [f"{fact(a.predicate, a.args)} not in STATIC" for a in schema.pre_pos if a.predicate in static_preds]
-    never += [f"{fact(a.predicate, a.args)} in STATIC" for a in schema.pre_neg if a.predicate in static_preds]
-    never += [f"{term(x)} != {term(y)}" for x, y in schema.pre_eq]
-    never += [f"{term(x)} == {term(y)}" for x, y in schema.pre_neq]
-    pre = atoms([a for a in schema.pre_pos if a.predicate not in static_preds])
-    neg = atoms([a for a in schema.pre_neg if a.predicate not in static_preds])
-    lines = [f"def make({', '.join(['STATIC', *fits])}):", "    def ground(parts):"]
-    if schema.parameters:
-        lines.append(f"        _, {', '.join(local.values())} = parts")
-        arg_tests = " or ".join(f"p{i} not in F{i}" for i in range(len(fits)))
-        lines += [f"        if {arg_tests}:", "            return None"]
-    effects = f"{atoms(schema.delete)}, {atoms(schema.add)}"
-    if never:
-        lines += [f"        if {' or '.join(never)}:", f"            return None, _NONE, {effects}"]
-    lines += [f"        return {pre}, {neg}, {effects}", "    return ground"]
-    namespace: dict[str, object] = {"_NONE": ()}
-    exec(compile("\n".join(lines), f"<genplan action {schema.name}>", "exec"), namespace)
-    return namespace["make"]  # type: ignore[return-value]
+    def static(atom: Atom) -> bool:
+        return atom.predicate in static_preds and not unary(atom)
+
+    pre = list(dict.fromkeys(fact(a) for a in schema.pre_pos if a.predicate not in static_preds))
+    static_pre = list(dict.fromkeys(fact(a) for a in schema.pre_pos if static(a)))
+    unary_pre = list(dict.fromkeys((local[a.args[0]], unary_names[a.predicate]) for a in schema.pre_pos if unary(a)))
+    neg = list(dict.fromkeys(fact(a) for a in schema.pre_neg if a.predicate not in static_preds))
+    static_neg = list(dict.fromkeys(fact(a) for a in schema.pre_neg if static(a)))
+    unary_neg = list(dict.fromkeys((local[a.args[0]], unary_names[a.predicate]) for a in schema.pre_neg if unary(a)))
+    deletes = list(dict.fromkeys(fact(a) for a in schema.delete))
+    adds = list(dict.fromkeys(fact(a) for a in schema.add))
+    # A precondition the action deletes is checked and deleted at once, by ``state.remove`` (one set
+    # operation instead of two). Two such atoms of one predicate could be the same fact for some
+    # arguments, and the second removal would then fail wrongly; so at most one per predicate.
+    removed: list[str] = []
+    predicates: set[str] = set()
+    for code, atom in {fact(a): a for a in schema.delete}.items():
+        if code in pre and atom.predicate not in predicates:
+            removed.append(code)
+            predicates.add(atom.predicate)
+    # The first line unpacks the row (left out when the loop unpacks it).
+    lines = [f"_, {''.join(v + ', ' for v in local.values())}= parts"]
+    # An object a unary static fact holds for is an object of the task: no need to check that again.
+    known = {var for var, _ in unary_pre}
+    failing = [
+        f"{local[p.name]} not in {fit_names[p.type]}"
+        for p in schema.parameters
+        if not (fit_names[p.type] == "OBJECTS" and local[p.name] in known)
+    ]
+    failing += [f"{var} not in {objs}" for var, objs in unary_pre]
+    failing += [f"{var} in {objs}" for var, objs in unary_neg]
+    failing += [f"{code} not in INIT" for code in static_pre]
+    failing += [f"{code} in INIT" for code in static_neg]
+    failing += [f"{term(x)} != {term(y)}" for x, y in schema.pre_eq]
+    failing += [f"{term(x)} == {term(y)}" for x, y in schema.pre_neq]
+    failing += [f"{code} not in state" for code in pre if code not in removed]
+    failing += [f"{code} in state" for code in neg]
+    if failing:
+        lines += [f"if {' or '.join(failing)}:", "    return True"]
+    # Every check above is made on the state before the step; the removals come after them, and a
+    # failed removal puts back what the earlier ones took, so a failing step leaves the state as it was.
+    for k, code in enumerate(removed):
+        lines += ["try:", f"    remove({code})", "except KeyError:"]
+        lines += [f"    add({earlier})" for earlier in removed[:k]]
+        lines += ["    return True"]
+    # Deletes before adds: an atom both deleted and added ends up true.
+    lines += [f"discard({code})" for code in deletes if code not in removed]
+    lines += [f"add({code})" for code in adds]
+    return lines

@@ -8,7 +8,8 @@ consumers say exactly what it needs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any
 
@@ -71,7 +72,7 @@ class Literal:
         return atom if self.positive else f"(not {atom})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Verdict:
     """The outcome of validating a plan against a task.
 
@@ -113,16 +114,27 @@ class Verdict:
     given_arity: int | None = None
     #: For ``unknown_action``: every action of the domain with its parameters (``"board ?car - car ..."``).
     known_actions: tuple[str, ...] = ()
-    #: The state reached, in two parts: the facts of predicates some action changes, and the task's
-    #: static facts (the same in every state). :attr:`final_state` is their union. Kept apart because the
-    #: validator never copies the static facts, which are most of a large task's initial state.
-    dynamic_state: frozenset[Fact] = field(default=frozenset(), repr=False)
-    static_state: frozenset[Fact] = field(default=frozenset(), repr=False)
+    #: The state reached, as the validator hands it over (a set nothing else holds). Read it as
+    #: :attr:`final_state`: freezing a large state costs more than validating a short plan, and most
+    #: verdicts are never asked for their state, so it is frozen on first use.
+    reached: AbstractSet[Fact] = field(default=frozenset(), repr=False, compare=False)
 
     @cached_property
     def final_state(self) -> frozenset[Fact]:
         """The state reached: after the last step when every step executed, else before the failing one."""
-        return self.dynamic_state | self.static_state
+        return frozenset(self.reached)
+
+    def _key(self) -> tuple[object, ...]:
+        return (*(getattr(self, f.name) for f in fields(self) if f.compare), self.final_state)
+
+    # Equality and hashing include the state reached (as a frozenset), not the set object holding it.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     @property
     def category(self) -> str | None:
