@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -186,6 +186,36 @@ def benchmarks_import(
     console.print(f"Use it with --suite {entry.name}; `genplan benchmarks list` shows it.", highlight=False)
 
 
+@benchmarks_app.command("generate")
+def benchmarks_generate(
+    domain: Annotated[str, typer.Argument(help="Domain to generate tasks of, e.g. ferry.")],
+    out: Annotated[Path, typer.Option("--out", help="Folder for the suite: new, empty, or generated here before.")],
+    seed: Annotated[int, typer.Option(help="Seed of the first task; task k uses seed + k.")] = 1,
+    size: Annotated[int | None, typer.Option(help="About this many objects per task (default: its defaults).")] = None,
+    count: Annotated[int, typer.Option(help="How many tasks.")] = 1,
+    param: Annotated[
+        list[str] | None, typer.Option("--param", help="Set one generator parameter, key=value (repeatable).")
+    ] = None,
+    debug: Annotated[int, typer.Option(help="Make the N smallest tasks debugging tasks (default: all held out).")] = 0,
+) -> None:
+    """Generate tasks of any size as a suite folder (domain, problems, split.json); use it with --suite OUT."""
+    from genplan.benchmarks.build import generate_suite, parse_assignments
+
+    values = parse_assignments(domain, param or [])
+    rows = generate_suite(domain, out, seed=seed, size=size, count=count, params=values, debug=debug)
+    table = Table(title=f"{domain}: {len(rows)} task(s) in {out}", title_justify="left")
+    for col in ("task", "role", "seed", "objects", "initial facts", "goal facts"):
+        table.add_column(col, justify="left" if col in {"task", "role"} else "right")
+    shown = rows if len(rows) <= 20 else [*rows[:10], None, *rows[-5:]]
+    for r in shown:
+        if r is None:
+            table.add_row("...", "", "", "", "", "")
+        else:
+            table.add_row(r.task_id, r.role, str(r.seed), str(r.objects), str(r.init_facts), str(r.goal_facts))
+    console.print(table)
+    console.print(f"Use it with --suite {out} (domain {domain}).", highlight=False)
+
+
 # ----------------------------------------------------------------------------------------- renamed
 @benchmarks_app.command("anonymize")
 def benchmarks_anonymize(
@@ -251,12 +281,12 @@ def configs() -> None:
     from genplan.config import PRESET_DESCRIPTIONS, PRESETS
 
     table = Table(title="Presets (override any setting with an option or a TOML file)", title_justify="left")
-    for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "what"):
+    for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "max calls", "what"):
         table.add_column(col)
     for name, c in PRESETS.items():
         table.add_row(
             name, str(c.n_programs), str(c.code_rounds), str(c.strategy_rounds), c.strategy_style,
-            "yes" if c.code_reflection else "no", PRESET_DESCRIPTIONS[name],
+            "yes" if c.code_reflection else "no", str(c.max_llm_calls()), PRESET_DESCRIPTIONS[name],
         )  # fmt: skip
     console.print(table)
 
@@ -414,7 +444,28 @@ def synthesize(
     log = runs_root(cache_dir) / s.domain_name / make_run_id(cfg, s.name) / "calls.jsonl"
     llm = client_from_config(cfg, cache_dir=cache_dir, log_path=log)
 
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar: dict[str, Any] = {}
+
     def progress(event: str, info: dict) -> None:
+        if event == "heldout" and bar:
+            bar["progress"].advance(bar["task"])
+            if info["solved"]:
+                bar["solved"] += 1
+            bar["progress"].update(bar["task"], description=f"held-out ({bar['solved']} solved)")
+            return
+        if bar:
+            bar.pop("progress").stop()
+            bar.clear()
+        if event == "stage" and info["name"] == "held-out":
+            err_console.print(f"[bold cyan]stage[/] held-out tasks={info['tasks']}", highlight=False)
+            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+            bar["progress"] = Progress(*columns, console=err_console, transient=True)
+            bar["task"] = bar["progress"].add_task("held-out (0 solved)", total=info["tasks"])
+            bar["solved"] = 0
+            bar["progress"].start()
+            return
         if event == "run":
             err_console.print(f"run {info['run_id']} -> {info['path']}", style="dim", highlight=False)
         elif event == "stage":
@@ -428,7 +479,13 @@ def synthesize(
                 f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks", highlight=False
             )
 
-    outcome = run_pipeline(s, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=not no_heldout)
+    try:
+        outcome = run_pipeline(
+            s, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=not no_heldout
+        )
+    finally:
+        if bar:
+            bar.pop("progress").stop()
     total = (outcome.usage or {}).get("total") or {}
     cost = total.get("cost")
     console.print(f"[bold]{outcome.status}[/] in {outcome.wall_time:.1f} s: run {outcome.run.run_id}", highlight=False)

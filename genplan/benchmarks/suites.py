@@ -169,9 +169,12 @@ def load_genplan_suite(root: Path, name: str | None = None) -> Suite:
     name = name or root.name
     _check_split(name, split, problems, root)
     plans = tuple(sorted((p.stem, p) for p in (root / "plans").glob("*.plan"))) if (root / "plans").is_dir() else ()
+    # A suite written anywhere (``genplan benchmarks generate --out DIR``) names its domain in the split
+    # file; otherwise the folder's name is the domain's, as in ``pddl_benchmarks/<domain>/``.
+    domain_name = data.get("domain") if isinstance(data.get("domain"), str) else root.name
     return Suite(
         name=name,
-        domain_name=root.name,
+        domain_name=domain_name,
         root=root,
         domain_path=root / "domain.pddl",
         problems=tuple(sorted(problems.items(), key=lambda kv: _task_sort_key(kv[0]))),

@@ -67,7 +67,7 @@ def params_for_size(size: int) -> Params:
     """
     check_size(size)
     if size < 12:
-        return Params(cities=2, city_size=1, packages=max(1, size - 5), airplanes=1)
+        return Params(cities=2, city_size=1, packages=max(1, size - 7), airplanes=1)
     cities = max(2, round(0.08 * size))
     airplanes = max(1, round(0.03 * size))
     extra_trucks = round(0.05 * size)

@@ -1,0 +1,46 @@
+(define (problem beluga-p007)
+  (:domain beluga)
+  (:objects
+    n05 n07 n10 n12 n14 n15 - num
+    part1 part2 - part
+    pla - production-line
+    rack1 rack2 - rack
+    t1 - beluga-truck
+    t2 - fab-truck
+  )
+  (:init
+    (empty t1)
+    (empty t2)
+    (fit-n-sum n00 n05 n05)
+    (fit-n-sum n00 n07 n07)
+    (fit-n-sum n05 n05 n10)
+    (fit-n-sum n05 n07 n12)
+    (fit-n-sum n07 n05 n12)
+    (fit-n-sum n07 n07 n14)
+    (fit-n-sum n10 n05 n15)
+    (level rack1 n00)
+    (level rack2 n00)
+    (needed-next nonep)
+    (next-to-unload part1 part2)
+    (next-to-unload part2 nonep)
+    (no-rack-pre part1)
+    (no-rack-pre part2)
+    (no-rack-succ part1)
+    (no-rack-succ part2)
+    (on-rack noner part1)
+    (on-rack noner part2)
+    (p-line-next pla part1)
+    (p-line-succ nonep nonep)
+    (p-line-succ part1 part2)
+    (p-line-succ part2 nonep)
+    (ready-to-unload part1)
+    (size part1 n07)
+    (size part2 n05)
+    (unused rack1)
+    (unused rack2)
+  )
+  (:goal (and
+    (processed part1)
+    (processed part2)
+  ))
+)

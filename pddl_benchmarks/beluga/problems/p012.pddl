@@ -1,0 +1,50 @@
+(define (problem beluga-p012)
+  (:domain beluga)
+  (:objects
+    n03 n06 n07 n09 n10 n12 n13 n14 n15 - num
+    part1 part2 - part
+    pla - production-line
+    rack1 rack2 - rack
+    t1 - beluga-truck
+    t2 - fab-truck
+  )
+  (:init
+    (empty t1)
+    (empty t2)
+    (fit-n-sum n00 n03 n03)
+    (fit-n-sum n00 n07 n07)
+    (fit-n-sum n03 n03 n06)
+    (fit-n-sum n03 n07 n10)
+    (fit-n-sum n06 n03 n09)
+    (fit-n-sum n06 n07 n13)
+    (fit-n-sum n07 n03 n10)
+    (fit-n-sum n07 n07 n14)
+    (fit-n-sum n09 n03 n12)
+    (fit-n-sum n10 n03 n13)
+    (fit-n-sum n12 n03 n15)
+    (level rack1 n00)
+    (level rack2 n00)
+    (needed-next nonep)
+    (next-to-unload part1 nonep)
+    (next-to-unload part2 part1)
+    (no-rack-pre part1)
+    (no-rack-pre part2)
+    (no-rack-succ part1)
+    (no-rack-succ part2)
+    (on-rack noner part1)
+    (on-rack noner part2)
+    (p-line-next pla part1)
+    (p-line-succ nonep nonep)
+    (p-line-succ part1 part2)
+    (p-line-succ part2 nonep)
+    (ready-to-unload part2)
+    (size part1 n03)
+    (size part2 n07)
+    (unused rack1)
+    (unused rack2)
+  )
+  (:goal (and
+    (processed part1)
+    (processed part2)
+  ))
+)

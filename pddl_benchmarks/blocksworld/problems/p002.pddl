@@ -1,0 +1,18 @@
+(define (problem blocksworld-p002)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3
+  )
+  (:init
+    (clear b2)
+    (clear b3)
+    (handempty)
+    (on b3 b1)
+    (ontable b1)
+    (ontable b2)
+  )
+  (:goal (and
+    (on b2 b3)
+    (on b3 b1)
+  ))
+)

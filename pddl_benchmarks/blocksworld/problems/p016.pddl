@@ -1,0 +1,18 @@
+(define (problem blocksworld-p016)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4
+  )
+  (:init
+    (clear b3)
+    (handempty)
+    (on b2 b1)
+    (on b3 b4)
+    (on b4 b2)
+    (ontable b1)
+  )
+  (:goal (and
+    (on b1 b3)
+    (on b4 b1)
+  ))
+)

@@ -1,0 +1,17 @@
+(define (problem blocksworld-p022)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4
+  )
+  (:init
+    (clear b2)
+    (handempty)
+    (on b2 b4)
+    (on b3 b1)
+    (on b4 b3)
+    (ontable b1)
+  )
+  (:goal (and
+    (on b1 b4)
+  ))
+)

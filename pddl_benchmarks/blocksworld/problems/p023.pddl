@@ -1,0 +1,19 @@
+(define (problem blocksworld-p023)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4
+  )
+  (:init
+    (clear b3)
+    (handempty)
+    (on b1 b4)
+    (on b2 b1)
+    (on b3 b2)
+    (ontable b4)
+  )
+  (:goal (and
+    (on b1 b3)
+    (on b2 b1)
+    (on b4 b2)
+  ))
+)

@@ -1,0 +1,19 @@
+(define (problem blocksworld-p033)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4
+  )
+  (:init
+    (clear b1)
+    (clear b2)
+    (handempty)
+    (on b1 b3)
+    (on b3 b4)
+    (ontable b2)
+    (ontable b4)
+  )
+  (:goal (and
+    (on b3 b4)
+    (on b4 b1)
+  ))
+)

@@ -1,0 +1,18 @@
+(define (problem blocksworld-p034)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4
+  )
+  (:init
+    (clear b3)
+    (clear b4)
+    (handempty)
+    (on b1 b2)
+    (on b4 b1)
+    (ontable b2)
+    (ontable b3)
+  )
+  (:goal (and
+    (on b2 b3)
+  ))
+)

@@ -1,0 +1,20 @@
+(define (problem blocksworld-p052)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4
+  )
+  (:init
+    (clear b2)
+    (clear b3)
+    (handempty)
+    (on b1 b4)
+    (on b2 b1)
+    (ontable b3)
+    (ontable b4)
+  )
+  (:goal (and
+    (on b1 b4)
+    (on b3 b1)
+    (on b4 b2)
+  ))
+)

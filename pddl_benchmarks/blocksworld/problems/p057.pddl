@@ -1,0 +1,21 @@
+(define (problem blocksworld-p057)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4
+  )
+  (:init
+    (clear b1)
+    (clear b3)
+    (clear b4)
+    (handempty)
+    (on b4 b2)
+    (ontable b1)
+    (ontable b2)
+    (ontable b3)
+  )
+  (:goal (and
+    (on b2 b4)
+    (on b3 b1)
+    (on b4 b3)
+  ))
+)

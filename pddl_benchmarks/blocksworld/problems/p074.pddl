@@ -1,0 +1,23 @@
+(define (problem blocksworld-p074)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6
+  )
+  (:init
+    (clear b2)
+    (clear b5)
+    (handempty)
+    (on b2 b3)
+    (on b4 b1)
+    (on b5 b6)
+    (on b6 b4)
+    (ontable b1)
+    (ontable b3)
+  )
+  (:goal (and
+    (on b1 b2)
+    (on b2 b4)
+    (on b3 b5)
+    (on b4 b3)
+  ))
+)

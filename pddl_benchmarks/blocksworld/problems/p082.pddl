@@ -1,0 +1,25 @@
+(define (problem blocksworld-p082)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7
+  )
+  (:init
+    (clear b5)
+    (clear b6)
+    (handempty)
+    (on b1 b2)
+    (on b2 b4)
+    (on b4 b3)
+    (on b5 b7)
+    (on b6 b1)
+    (ontable b3)
+    (ontable b7)
+  )
+  (:goal (and
+    (on b2 b7)
+    (on b3 b4)
+    (on b4 b1)
+    (on b6 b5)
+    (on b7 b3)
+  ))
+)

@@ -1,0 +1,26 @@
+(define (problem blocksworld-p086)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7
+  )
+  (:init
+    (clear b2)
+    (clear b3)
+    (clear b5)
+    (handempty)
+    (on b1 b4)
+    (on b2 b6)
+    (on b3 b1)
+    (on b6 b7)
+    (ontable b4)
+    (ontable b5)
+    (ontable b7)
+  )
+  (:goal (and
+    (on b1 b5)
+    (on b3 b2)
+    (on b4 b7)
+    (on b6 b3)
+    (on b7 b6)
+  ))
+)

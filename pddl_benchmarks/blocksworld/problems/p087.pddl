@@ -1,0 +1,25 @@
+(define (problem blocksworld-p087)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7
+  )
+  (:init
+    (clear b1)
+    (clear b3)
+    (clear b7)
+    (handempty)
+    (on b1 b2)
+    (on b2 b5)
+    (on b3 b4)
+    (on b7 b6)
+    (ontable b4)
+    (ontable b5)
+    (ontable b6)
+  )
+  (:goal (and
+    (on b1 b2)
+    (on b2 b6)
+    (on b6 b3)
+    (on b7 b5)
+  ))
+)

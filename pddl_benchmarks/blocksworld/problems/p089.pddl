@@ -1,0 +1,25 @@
+(define (problem blocksworld-p089)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8
+  )
+  (:init
+    (clear b2)
+    (clear b3)
+    (handempty)
+    (on b1 b4)
+    (on b2 b5)
+    (on b3 b1)
+    (on b4 b6)
+    (on b6 b8)
+    (on b8 b7)
+    (ontable b5)
+    (ontable b7)
+  )
+  (:goal (and
+    (on b3 b5)
+    (on b4 b2)
+    (on b5 b4)
+    (on b6 b8)
+  ))
+)

@@ -1,0 +1,27 @@
+(define (problem blocksworld-p090)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8
+  )
+  (:init
+    (clear b1)
+    (clear b8)
+    (handempty)
+    (on b1 b2)
+    (on b2 b6)
+    (on b3 b4)
+    (on b5 b3)
+    (on b6 b5)
+    (on b8 b7)
+    (ontable b4)
+    (ontable b7)
+  )
+  (:goal (and
+    (on b1 b5)
+    (on b3 b6)
+    (on b4 b7)
+    (on b6 b1)
+    (on b7 b2)
+    (on b8 b3)
+  ))
+)

@@ -1,0 +1,28 @@
+(define (problem blocksworld-p091)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8
+  )
+  (:init
+    (clear b6)
+    (clear b7)
+    (handempty)
+    (on b1 b3)
+    (on b3 b4)
+    (on b5 b2)
+    (on b6 b8)
+    (on b7 b5)
+    (on b8 b1)
+    (ontable b2)
+    (ontable b4)
+  )
+  (:goal (and
+    (on b1 b3)
+    (on b2 b7)
+    (on b3 b5)
+    (on b4 b1)
+    (on b6 b4)
+    (on b7 b8)
+    (on b8 b6)
+  ))
+)

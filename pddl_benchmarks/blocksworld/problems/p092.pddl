@@ -1,0 +1,26 @@
+(define (problem blocksworld-p092)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8
+  )
+  (:init
+    (clear b4)
+    (clear b6)
+    (handempty)
+    (on b1 b8)
+    (on b2 b1)
+    (on b3 b5)
+    (on b4 b7)
+    (on b7 b2)
+    (on b8 b3)
+    (ontable b5)
+    (ontable b6)
+  )
+  (:goal (and
+    (on b2 b6)
+    (on b3 b8)
+    (on b5 b1)
+    (on b6 b7)
+    (on b7 b4)
+  ))
+)

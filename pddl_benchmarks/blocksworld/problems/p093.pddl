@@ -1,0 +1,27 @@
+(define (problem blocksworld-p093)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8
+  )
+  (:init
+    (clear b3)
+    (clear b4)
+    (clear b8)
+    (handempty)
+    (on b2 b7)
+    (on b3 b1)
+    (on b5 b2)
+    (on b6 b5)
+    (on b8 b6)
+    (ontable b1)
+    (ontable b4)
+    (ontable b7)
+  )
+  (:goal (and
+    (on b2 b7)
+    (on b3 b2)
+    (on b4 b1)
+    (on b6 b8)
+    (on b8 b3)
+  ))
+)

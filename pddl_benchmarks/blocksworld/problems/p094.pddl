@@ -1,0 +1,28 @@
+(define (problem blocksworld-p094)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8
+  )
+  (:init
+    (clear b3)
+    (clear b6)
+    (clear b8)
+    (handempty)
+    (on b1 b2)
+    (on b2 b7)
+    (on b3 b5)
+    (on b4 b1)
+    (on b5 b4)
+    (ontable b6)
+    (ontable b7)
+    (ontable b8)
+  )
+  (:goal (and
+    (on b1 b5)
+    (on b2 b8)
+    (on b3 b1)
+    (on b4 b6)
+    (on b5 b2)
+    (on b7 b4)
+  ))
+)

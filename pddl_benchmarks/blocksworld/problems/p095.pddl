@@ -1,0 +1,28 @@
+(define (problem blocksworld-p095)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8
+  )
+  (:init
+    (clear b2)
+    (clear b3)
+    (clear b4)
+    (handempty)
+    (on b1 b8)
+    (on b2 b6)
+    (on b3 b7)
+    (on b4 b1)
+    (on b7 b5)
+    (ontable b5)
+    (ontable b6)
+    (ontable b8)
+  )
+  (:goal (and
+    (on b1 b5)
+    (on b2 b7)
+    (on b3 b2)
+    (on b5 b3)
+    (on b6 b1)
+    (on b8 b4)
+  ))
+)

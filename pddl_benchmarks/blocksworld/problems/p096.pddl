@@ -1,0 +1,27 @@
+(define (problem blocksworld-p096)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8
+  )
+  (:init
+    (clear b1)
+    (clear b2)
+    (clear b4)
+    (handempty)
+    (on b1 b5)
+    (on b2 b6)
+    (on b3 b8)
+    (on b5 b3)
+    (on b6 b7)
+    (ontable b4)
+    (ontable b7)
+    (ontable b8)
+  )
+  (:goal (and
+    (on b2 b8)
+    (on b3 b2)
+    (on b4 b6)
+    (on b5 b1)
+    (on b8 b4)
+  ))
+)

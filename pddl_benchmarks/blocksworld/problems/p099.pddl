@@ -1,0 +1,27 @@
+(define (problem blocksworld-p099)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8 b9
+  )
+  (:init
+    (clear b1)
+    (clear b8)
+    (handempty)
+    (on b1 b2)
+    (on b2 b7)
+    (on b4 b3)
+    (on b5 b4)
+    (on b6 b5)
+    (on b8 b9)
+    (on b9 b6)
+    (ontable b3)
+    (ontable b7)
+  )
+  (:goal (and
+    (on b5 b7)
+    (on b6 b4)
+    (on b7 b9)
+    (on b8 b3)
+    (on b9 b6)
+  ))
+)

@@ -1,0 +1,28 @@
+(define (problem blocksworld-p100)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8 b9
+  )
+  (:init
+    (clear b2)
+    (clear b8)
+    (handempty)
+    (on b2 b7)
+    (on b3 b1)
+    (on b4 b3)
+    (on b6 b9)
+    (on b7 b6)
+    (on b8 b5)
+    (on b9 b4)
+    (ontable b1)
+    (ontable b5)
+  )
+  (:goal (and
+    (on b1 b8)
+    (on b4 b1)
+    (on b6 b2)
+    (on b7 b5)
+    (on b8 b9)
+    (on b9 b6)
+  ))
+)

@@ -1,0 +1,28 @@
+(define (problem blocksworld-p101)
+  (:domain blocksworld-4ops)
+  (:objects
+    b1 b2 b3 b4 b5 b6 b7 b8 b9
+  )
+  (:init
+    (clear b2)
+    (clear b4)
+    (handempty)
+    (on b2 b6)
+    (on b3 b1)
+    (on b4 b7)
+    (on b6 b8)
+    (on b7 b9)
+    (on b8 b3)
+    (on b9 b5)
+    (ontable b1)
+    (ontable b5)
+  )
+  (:goal (and
+    (on b3 b4)
+    (on b4 b5)
+    (on b5 b6)
+    (on b7 b8)
+    (on b8 b3)
+    (on b9 b1)
+  ))
+)

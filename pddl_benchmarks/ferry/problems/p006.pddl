@@ -1,0 +1,28 @@
+(define (problem ferry-p006)
+  (:domain ferry)
+  (:objects
+    c0 c1 c2 c3 l0 l1
+  )
+  (:init
+    (at c0 l1)
+    (at c1 l0)
+    (at c2 l0)
+    (at c3 l1)
+    (at-ferry l1)
+    (car c0)
+    (car c1)
+    (car c2)
+    (car c3)
+    (empty-ferry)
+    (location l0)
+    (location l1)
+    (not-eq l0 l1)
+    (not-eq l1 l0)
+  )
+  (:goal (and
+    (at c0 l1)
+    (at c1 l1)
+    (at c2 l0)
+    (at c3 l0)
+  ))
+)

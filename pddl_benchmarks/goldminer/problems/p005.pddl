@@ -1,0 +1,28 @@
+(define (problem goldminer-p005)
+  (:domain gold-miner-typed)
+  (:objects
+    f0-0f f0-1f f1-0f f1-1f - loc
+  )
+  (:init
+    (arm-empty)
+    (bomb-at f1-0f)
+    (clear f0-0f)
+    (clear f1-0f)
+    (connected f0-0f f0-1f)
+    (connected f0-0f f1-0f)
+    (connected f0-1f f0-0f)
+    (connected f0-1f f1-1f)
+    (connected f1-0f f0-0f)
+    (connected f1-0f f1-1f)
+    (connected f1-1f f0-1f)
+    (connected f1-1f f1-0f)
+    (gold-at f1-1f)
+    (laser-at f1-0f)
+    (robot-at f0-0f)
+    (soft-rock-at f0-1f)
+    (soft-rock-at f1-1f)
+  )
+  (:goal (and
+    (holds-gold)
+  ))
+)

@@ -1,0 +1,30 @@
+(define (problem grippers-p015)
+  (:domain gripper-strips)
+  (:objects
+    ball1 ball2 ball3 ball4 ball5 ball6 ball7 - object
+    lgripper1 rgripper1 - gripper
+    robot1 - robot
+    room1 room2 room3 room4 room5 - room
+  )
+  (:init
+    (at ball1 room3)
+    (at ball2 room3)
+    (at ball3 room3)
+    (at ball4 room4)
+    (at ball5 room5)
+    (at ball6 room1)
+    (at ball7 room1)
+    (at-robby robot1 room3)
+    (free robot1 lgripper1)
+    (free robot1 rgripper1)
+  )
+  (:goal (and
+    (at ball1 room2)
+    (at ball2 room3)
+    (at ball3 room5)
+    (at ball4 room2)
+    (at ball5 room3)
+    (at ball6 room5)
+    (at ball7 room4)
+  ))
+)

@@ -1,0 +1,38 @@
+(define (problem grippers-p020)
+  (:domain gripper-strips)
+  (:objects
+    ball1 ball10 ball11 ball2 ball3 ball4 ball5 ball6 ball7 ball8 ball9 - object
+    lgripper1 rgripper1 - gripper
+    robot1 - robot
+    room1 room2 room3 - room
+  )
+  (:init
+    (at ball1 room3)
+    (at ball10 room2)
+    (at ball11 room3)
+    (at ball2 room2)
+    (at ball3 room1)
+    (at ball4 room1)
+    (at ball5 room3)
+    (at ball6 room2)
+    (at ball7 room3)
+    (at ball8 room3)
+    (at ball9 room1)
+    (at-robby robot1 room3)
+    (free robot1 lgripper1)
+    (free robot1 rgripper1)
+  )
+  (:goal (and
+    (at ball1 room1)
+    (at ball10 room2)
+    (at ball11 room2)
+    (at ball2 room3)
+    (at ball3 room3)
+    (at ball4 room3)
+    (at ball5 room1)
+    (at ball6 room1)
+    (at ball7 room3)
+    (at ball8 room1)
+    (at ball9 room2)
+  ))
+)

@@ -1,0 +1,41 @@
+(define (problem grippers-p027)
+  (:domain gripper-strips)
+  (:objects
+    ball1 ball10 ball11 ball2 ball3 ball4 ball5 ball6 ball7 ball8 ball9 - object
+    lgripper1 lgripper2 rgripper1 rgripper2 - gripper
+    robot1 robot2 - robot
+    room1 room2 room3 room4 room5 - room
+  )
+  (:init
+    (at ball1 room5)
+    (at ball10 room4)
+    (at ball11 room5)
+    (at ball2 room4)
+    (at ball3 room1)
+    (at ball4 room5)
+    (at ball5 room4)
+    (at ball6 room3)
+    (at ball7 room1)
+    (at ball8 room1)
+    (at ball9 room5)
+    (at-robby robot1 room4)
+    (at-robby robot2 room3)
+    (free robot1 lgripper1)
+    (free robot1 rgripper1)
+    (free robot2 lgripper2)
+    (free robot2 rgripper2)
+  )
+  (:goal (and
+    (at ball1 room1)
+    (at ball10 room1)
+    (at ball11 room3)
+    (at ball2 room5)
+    (at ball3 room3)
+    (at ball4 room4)
+    (at ball5 room3)
+    (at ball6 room4)
+    (at ball7 room4)
+    (at ball8 room5)
+    (at ball9 room1)
+  ))
+)

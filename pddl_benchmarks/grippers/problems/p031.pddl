@@ -1,0 +1,43 @@
+(define (problem grippers-p031)
+  (:domain gripper-strips)
+  (:objects
+    ball1 ball10 ball11 ball12 ball2 ball3 ball4 ball5 ball6 ball7 ball8 ball9 - object
+    lgripper1 lgripper2 rgripper1 rgripper2 - gripper
+    robot1 robot2 - robot
+    room1 room2 room3 room4 room5 room6 room7 - room
+  )
+  (:init
+    (at ball1 room3)
+    (at ball10 room2)
+    (at ball11 room6)
+    (at ball12 room5)
+    (at ball2 room3)
+    (at ball3 room4)
+    (at ball4 room6)
+    (at ball5 room2)
+    (at ball6 room7)
+    (at ball7 room4)
+    (at ball8 room4)
+    (at ball9 room1)
+    (at-robby robot1 room7)
+    (at-robby robot2 room1)
+    (free robot1 lgripper1)
+    (free robot1 rgripper1)
+    (free robot2 lgripper2)
+    (free robot2 rgripper2)
+  )
+  (:goal (and
+    (at ball1 room3)
+    (at ball10 room1)
+    (at ball11 room2)
+    (at ball12 room2)
+    (at ball2 room5)
+    (at ball3 room4)
+    (at ball4 room1)
+    (at ball5 room5)
+    (at ball6 room7)
+    (at ball7 room2)
+    (at ball8 room6)
+    (at ball9 room6)
+  ))
+)

@@ -1,0 +1,43 @@
+(define (problem grippers-p036)
+  (:domain gripper-strips)
+  (:objects
+    ball1 ball10 ball11 ball12 ball2 ball3 ball4 ball5 ball6 ball7 ball8 ball9 - object
+    lgripper1 lgripper2 rgripper1 rgripper2 - gripper
+    robot1 robot2 - robot
+    room1 room10 room2 room3 room4 room5 room6 room7 room8 room9 - room
+  )
+  (:init
+    (at ball1 room6)
+    (at ball10 room10)
+    (at ball11 room10)
+    (at ball12 room3)
+    (at ball2 room6)
+    (at ball3 room9)
+    (at ball4 room5)
+    (at ball5 room4)
+    (at ball6 room9)
+    (at ball7 room4)
+    (at ball8 room7)
+    (at ball9 room2)
+    (at-robby robot1 room4)
+    (at-robby robot2 room6)
+    (free robot1 lgripper1)
+    (free robot1 rgripper1)
+    (free robot2 lgripper2)
+    (free robot2 rgripper2)
+  )
+  (:goal (and
+    (at ball1 room5)
+    (at ball10 room4)
+    (at ball11 room3)
+    (at ball12 room3)
+    (at ball2 room7)
+    (at ball3 room2)
+    (at ball4 room2)
+    (at ball5 room5)
+    (at ball6 room3)
+    (at ball7 room2)
+    (at ball8 room7)
+    (at ball9 room4)
+  ))
+)

@@ -1,0 +1,25 @@
+(define (problem heavy-p002)
+  (:domain heavy-pack)
+  (:objects
+    o337 o530 o637 o96
+  )
+  (:init
+    (box-empty)
+    (heavier o337 o530)
+    (heavier o337 o637)
+    (heavier o637 o530)
+    (heavier o96 o337)
+    (heavier o96 o530)
+    (heavier o96 o637)
+    (unpacked o337)
+    (unpacked o530)
+    (unpacked o637)
+    (unpacked o96)
+  )
+  (:goal (and
+    (packed o337)
+    (packed o530)
+    (packed o637)
+    (packed o96)
+  ))
+)

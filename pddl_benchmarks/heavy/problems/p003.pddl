@@ -1,0 +1,25 @@
+(define (problem heavy-p003)
+  (:domain heavy-pack)
+  (:objects
+    o129 o483 o709 o797
+  )
+  (:init
+    (box-empty)
+    (heavier o129 o483)
+    (heavier o709 o129)
+    (heavier o709 o483)
+    (heavier o709 o797)
+    (heavier o797 o129)
+    (heavier o797 o483)
+    (unpacked o129)
+    (unpacked o483)
+    (unpacked o709)
+    (unpacked o797)
+  )
+  (:goal (and
+    (packed o129)
+    (packed o483)
+    (packed o709)
+    (packed o797)
+  ))
+)

@@ -1,0 +1,58 @@
+(define (problem rovers-p012)
+  (:domain rover)
+  (:objects
+    camera0 camera1 - camera
+    colour high_res low_res - mode
+    general - lander
+    objective0 - objective
+    rover0 rover1 - rover
+    rover0store rover1store - store
+    waypoint0 waypoint1 waypoint2 - waypoint
+  )
+  (:init
+    (at rover0 waypoint2)
+    (at rover1 waypoint2)
+    (at_lander general waypoint2)
+    (at_rock_sample waypoint0)
+    (at_rock_sample waypoint1)
+    (at_soil_sample waypoint0)
+    (at_soil_sample waypoint1)
+    (available rover0)
+    (available rover1)
+    (calibration_target camera0 objective0)
+    (calibration_target camera1 objective0)
+    (can_traverse rover0 waypoint0 waypoint1)
+    (can_traverse rover0 waypoint1 waypoint0)
+    (can_traverse rover0 waypoint1 waypoint2)
+    (can_traverse rover0 waypoint2 waypoint1)
+    (can_traverse rover1 waypoint0 waypoint1)
+    (can_traverse rover1 waypoint1 waypoint0)
+    (can_traverse rover1 waypoint1 waypoint2)
+    (can_traverse rover1 waypoint2 waypoint1)
+    (channel_free general)
+    (empty rover0store)
+    (empty rover1store)
+    (equipped_for_imaging rover0)
+    (equipped_for_imaging rover1)
+    (equipped_for_soil_analysis rover1)
+    (on_board camera0 rover0)
+    (on_board camera1 rover1)
+    (store_of rover0store rover0)
+    (store_of rover1store rover1)
+    (supports camera0 high_res)
+    (supports camera1 colour)
+    (supports camera1 high_res)
+    (supports camera1 low_res)
+    (visible waypoint0 waypoint1)
+    (visible waypoint1 waypoint0)
+    (visible waypoint1 waypoint2)
+    (visible waypoint2 waypoint1)
+    (visible_from objective0 waypoint0)
+    (visible_from objective0 waypoint1)
+    (visible_from objective0 waypoint2)
+  )
+  (:goal (and
+    (communicated_image_data objective0 colour)
+    (communicated_image_data objective0 high_res)
+  ))
+)

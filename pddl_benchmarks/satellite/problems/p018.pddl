@@ -1,0 +1,41 @@
+(define (problem satellite-p018)
+  (:domain satellite)
+  (:objects
+    groundstation0 star1 star2 - direction
+    instrument0 instrument1 instrument2 instrument3 instrument4 instrument5 instrument6 instrument7 - instrument
+    satellite0 - satellite
+    spectrograph0 - mode
+  )
+  (:init
+    (calibration_target instrument0 groundstation0)
+    (calibration_target instrument1 groundstation0)
+    (calibration_target instrument2 groundstation0)
+    (calibration_target instrument3 groundstation0)
+    (calibration_target instrument4 groundstation0)
+    (calibration_target instrument5 groundstation0)
+    (calibration_target instrument6 groundstation0)
+    (calibration_target instrument7 groundstation0)
+    (on_board instrument0 satellite0)
+    (on_board instrument1 satellite0)
+    (on_board instrument2 satellite0)
+    (on_board instrument3 satellite0)
+    (on_board instrument4 satellite0)
+    (on_board instrument5 satellite0)
+    (on_board instrument6 satellite0)
+    (on_board instrument7 satellite0)
+    (pointing satellite0 groundstation0)
+    (power_avail satellite0)
+    (supports instrument0 spectrograph0)
+    (supports instrument1 spectrograph0)
+    (supports instrument2 spectrograph0)
+    (supports instrument3 spectrograph0)
+    (supports instrument4 spectrograph0)
+    (supports instrument5 spectrograph0)
+    (supports instrument6 spectrograph0)
+    (supports instrument7 spectrograph0)
+  )
+  (:goal (and
+    (have_image star1 spectrograph0)
+    (have_image star2 spectrograph0)
+  ))
+)

@@ -1,0 +1,40 @@
+(define (problem spanner-p009)
+  (:domain spanner)
+  (:objects
+    bob - man
+    gate location1 location2 location3 location4 location5 location6 location7 location8 location9 shed - location
+    nut1 nut2 - nut
+    spanner1 spanner2 spanner3 spanner4 spanner5 - spanner
+  )
+  (:init
+    (at bob shed)
+    (at nut1 gate)
+    (at nut2 gate)
+    (at spanner1 location6)
+    (at spanner2 location3)
+    (at spanner3 location7)
+    (at spanner4 location2)
+    (at spanner5 location4)
+    (link location1 location2)
+    (link location2 location3)
+    (link location3 location4)
+    (link location4 location5)
+    (link location5 location6)
+    (link location6 location7)
+    (link location7 location8)
+    (link location8 location9)
+    (link location9 gate)
+    (link shed location1)
+    (loose nut1)
+    (loose nut2)
+    (useable spanner1)
+    (useable spanner2)
+    (useable spanner3)
+    (useable spanner4)
+    (useable spanner5)
+  )
+  (:goal (and
+    (tightened nut1)
+    (tightened nut2)
+  ))
+)

@@ -1,0 +1,25 @@
+(define (problem visitall-p015)
+  (:domain grid-visit-all)
+  (:objects
+    loc-x0-y0 loc-x0-y1 loc-x1-y0 loc-x2-y0 loc-x2-y1 - place
+  )
+  (:init
+    (at-robot loc-x2-y0)
+    (connected loc-x0-y0 loc-x0-y1)
+    (connected loc-x0-y0 loc-x1-y0)
+    (connected loc-x0-y1 loc-x0-y0)
+    (connected loc-x1-y0 loc-x0-y0)
+    (connected loc-x1-y0 loc-x2-y0)
+    (connected loc-x2-y0 loc-x1-y0)
+    (connected loc-x2-y0 loc-x2-y1)
+    (connected loc-x2-y1 loc-x2-y0)
+    (visited loc-x2-y0)
+  )
+  (:goal (and
+    (visited loc-x0-y0)
+    (visited loc-x0-y1)
+    (visited loc-x1-y0)
+    (visited loc-x2-y0)
+    (visited loc-x2-y1)
+  ))
+)
