@@ -511,6 +511,123 @@ def synthesize(
         raise typer.Exit(1)
 
 
+# ----------------------------------------------------------------------------------------- benchmark
+def _split_list(text: str, what: str) -> list[str]:
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    if not items:
+        raise GenplanError(f"No {what} given.", hint=f"Give a comma-separated list of {what}.")
+    return items
+
+
+@app.command()
+def benchmark(
+    domains: Annotated[str, typer.Option(help="Comma-separated domains, or 'all' (the 17 of the paper).")] = "all",
+    configs: Annotated[str, typer.Option(help="Comma-separated presets (see `genplan configs`).")] = "F5-3",
+    seeds: Annotated[str, typer.Option(help="Comma-separated seeds.")] = "1,2,3",
+    model: Annotated[str | None, typer.Option(help="litellm model, e.g. openai/gpt-4o.")] = None,
+    api_base: Annotated[str | None, typer.Option("--api-base", help="OpenAI-compatible server URL.")] = None,
+    suite: SuiteOpt = None,
+    config_file: Annotated[Path | None, typer.Option("--config-file", help="TOML settings for every run.")] = None,
+    parallel: Annotated[int, typer.Option(help="Runs in flight at once (bounds concurrent LLM calls).")] = 2,
+    parallel_evals: Annotated[
+        int, typer.Option("--parallel-evals", help="Program evaluations using the CPU at once.")
+    ] = 1,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes per evaluation (default: all cores).")] = None,
+    max_calls: Annotated[int | None, typer.Option("--max-calls", help="Per run: stop after this many calls.")] = None,
+    max_cost: Annotated[float | None, typer.Option("--max-cost", help="Per run: stop after this many dollars.")] = None,
+    temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
+    reasoning: Annotated[bool | None, typer.Option("--reasoning/--no-reasoning", help="A reasoning model.")] = None,
+    no_heldout: Annotated[bool, typer.Option("--no-heldout", help="Skip the held-out evaluations.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="List the runs and the most calls they can make.")] = False,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Run every (domain, configuration, seed): a sweep of synthesis runs, resumable and bounded.
+
+    Finished runs are reused, unfinished ones continue from the cache. Then: `genplan report --sweep ID`.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from genplan.benchmarks.registry import builtin_domains
+    from genplan.sweep import SweepSpec, manifest_path, plan_summary, run_sweep
+
+    names = builtin_domains() if domains.strip() == "all" else _split_list(domains, "domains")
+    try:
+        seed_list = tuple(int(x) for x in _split_list(seeds, "seeds"))
+    except ValueError:
+        raise GenplanError(f"--seeds must be comma-separated integers, not {seeds!r}.") from None
+    overrides = {"model": model, "api_base": api_base, "max_calls": max_calls, "max_cost": max_cost,
+                 "temperature": temperature, "reasoning": reasoning}  # fmt: skip
+    spec = SweepSpec(
+        domains=tuple(names),
+        presets=tuple(_split_list(configs, "configurations")),
+        seeds=seed_list,
+        suite=suite,
+        config_file=str(config_file) if config_file else None,
+        overrides={k: v for k, v in overrides.items() if v is not None},
+        heldout=not no_heldout,
+    )
+    if dry_run:
+        rows = plan_summary(spec, cache_dir)
+        table = Table(title=f"{spec.sweep_id}: {len(rows)} runs", title_justify="left")
+        for col in ("domain", "config", "seed", "state", "max LLM calls", "run directory"):
+            table.add_column(col)
+        for r in rows:
+            it = r["item"]
+            table.add_row(it.domain, it.preset, str(it.seed), "finished" if r["finished"] else "to run",
+                          str(r["max_calls"]), str(r["run_dir"]))  # fmt: skip
+        console.print(table)
+        todo = sum(r["max_calls"] for r in rows if not r["finished"])
+        console.print(f"at most {todo} LLM calls for the runs still to do (format re-asks aside)", highlight=False)
+        return
+
+    progress = Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err_console,
+    )  # fmt: skip
+    total = len(spec.items())
+
+    def started(item) -> None:
+        err_console.print(f"  started {item.label}", style="dim", highlight=False)
+
+    def finished_one(r) -> None:
+        progress.advance(bar)
+        what = (f"{100 * r.coverage:.1f}% held-out" if r.coverage is not None else r.status)
+        extra = " (already finished)" if r.reused else f" in {r.wall_time:.0f} s, {r.paid_calls} paid calls"
+        style = "red" if r.status in {"failed", "crashed"} else None
+        err_console.print(f"  {r.item.label}: {what}{extra}", style=style, highlight=False)
+        if r.status == "failed":
+            err_console.print(f"    {r.message}", style="red", highlight=False, soft_wrap=True)
+
+    with progress:
+        bar = progress.add_task(f"sweep {spec.sweep_id}", total=total)
+        results = run_sweep(spec, cache_dir=cache_dir, parallel=parallel, parallel_evals=parallel_evals, jobs=jobs,
+                            on_result=finished_one, on_start=started)  # fmt: skip
+
+    table = Table(title="Held-out coverage per run", title_justify="left")
+    for col in ("domain", "config", *(f"seed {s}" for s in spec.seeds)):
+        table.add_column(col)
+    by = {(r.item.domain, r.item.preset, r.item.seed): r for r in results}
+    for d in spec.domains:
+        for p in spec.presets:
+            cells = []
+            for s in spec.seeds:
+                r = by[(d, p, s)]
+                cells.append(f"{100 * r.coverage:.1f}%" if r.coverage is not None else r.status)
+            table.add_row(d, p, *cells)
+    console.print(table)
+    failed = [r for r in results if r.status not in {"done", "no-program"}]
+    paid = sum(r.paid_calls for r in results)
+    costs = [r.cost for r in results]
+    cost = "unknown" if any(c is None for c in costs) else f"${sum(costs):.4f}"
+    console.print(f"{len(results) - len(failed)}/{len(results)} runs finished; {paid} paid LLM calls; cost {cost}",
+                  highlight=False)  # fmt: skip
+    console.print(f"manifest: {manifest_path(spec.sweep_id, cache_dir)}", highlight=False)
+    console.print(f"report: genplan report --sweep {manifest_path(spec.sweep_id, cache_dir)} --out report/",
+                  style="dim", highlight=False)  # fmt: skip
+    if failed:
+        raise typer.Exit(1)
+
+
 def main() -> None:
     """Entry point: run the app, turning user errors into one readable paragraph and exit code 2."""
     try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,24 +86,22 @@ def make_judge(confirm_with_val: bool = True) -> Callable:
 
 
 # ------------------------------------------------------------------------------------------ evaluate
-def make_debug_evaluator(suite: Suite, config: Config, cache_dir: str | Path | None, jobs: int | None):
+def make_debug_evaluator(
+    suite: Suite,
+    config: Config,
+    cache_dir: str | Path | None,
+    jobs: int | None,
+    cpu_gate: AbstractContextManager | None = None,
+):
     """Runs a program on debugging tasks in every ordering; results cached by content (program, task,
-    settings), so a resumed run does not wait for timeouts again."""
+    settings), so a resumed run does not wait for timeouts again. ``cpu_gate`` (a semaphore shared by
+    the runs of a sweep) bounds how many evaluations use the CPU at once."""
     from genplan.execute.evaluate import evaluate_program
 
     def evaluate(source: str, task_ids: Sequence[str]) -> list[TaskResult]:
         tasks = [(tid, suite.task(tid)) for tid in task_ids]
-        report = evaluate_program(
-            source,
-            tasks,
-            orderings=config.orderings,
-            seed=config.seed,
-            timeout=config.timeout,
-            memory_mb=config.memory_mb,
-            jobs=jobs,
-            mode="debug",
-            cache_dir=cache_root(cache_dir),
-        )
+        with cpu_gate or nullcontext():
+            report = _evaluate_debug(source, tasks)
         return [
             TaskResult(
                 task_id=r.task_id,
@@ -113,6 +112,19 @@ def make_debug_evaluator(suite: Suite, config: Config, cache_dir: str | Path | N
             )
             for r in report.results
         ]
+
+    def _evaluate_debug(source: str, tasks: list) -> Any:
+        return evaluate_program(
+            source,
+            tasks,
+            orderings=config.orderings,
+            seed=config.seed,
+            timeout=config.timeout,
+            memory_mb=config.memory_mb,
+            jobs=jobs,
+            mode="debug",
+            cache_dir=cache_root(cache_dir),
+        )
 
     return evaluate
 
@@ -212,15 +224,19 @@ def synthesize(
     jobs: int | None = None,
     progress: Progress = _quiet,
     heldout: bool = True,
+    cpu_gate: AbstractContextManager | None = None,
 ) -> RunOutcome:
-    """Run the configured protocol on ``suite`` and save everything under the run directory."""
+    """Run the configured protocol on ``suite`` and save everything under the run directory.
+
+    ``cpu_gate``, when given, is entered around every program evaluation (a sweep shares one semaphore
+    between its concurrent runs so that LLM calls overlap while CPU work stays bounded)."""
     started = time.monotonic()
     run = open_run(suite.domain_name, make_run_id(config, suite.name), cache_dir)
     run.write_json("config.json", {"config": config.to_json(), "suite": suite.name, "suite_root": str(suite.root)})
     run.write_json("run.json", {"status": "running", "run_id": run.run_id, "domain": suite.domain_name})
     progress("run", {"run_id": run.run_id, "path": str(run.root)})
     try:
-        outcome = _protocol(run, suite, config, llm, cache_dir, jobs, progress, heldout)
+        outcome = _protocol(run, suite, config, llm, cache_dir, jobs, progress, heldout, cpu_gate)
     except BaseException as exc:
         status = "stopped" if isinstance(exc, (KeyboardInterrupt, GenplanError)) else "crashed"
         reason = exc.render() if isinstance(exc, GenplanError) else type(exc).__name__
@@ -241,6 +257,7 @@ def _protocol(
     jobs: int | None,
     progress: Progress,
     heldout: bool,
+    cpu_gate: AbstractContextManager | None = None,
 ) -> RunOutcome:
     reasoning = config.reasoning
     debug_ids = list(suite.split.debug)
@@ -298,7 +315,7 @@ def _protocol(
         descriptions.domain,
         example,
         [CodeTask(t, python_inputs(suite.task(t))) for t in debug_ids],
-        make_debug_evaluator(suite, config, cache_dir, jobs),
+        make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate),
         n_programs=config.n_programs,
         rounds=config.code_rounds,
         seed=config.seed,
@@ -325,24 +342,31 @@ def _protocol(
     outcome.debug_solved, outcome.debug_total = selection.solved, selection.of
     if heldout and suite.split.heldout:
         progress("stage", {"name": "held-out", "tasks": len(suite.split.heldout)})
-        from genplan.execute.evaluate import evaluate_program
-
-        report = evaluate_program(
-            chosen.source,
-            [(t, suite.task(t)) for t in suite.split.heldout],
-            orderings=config.orderings,
-            seed=config.seed,
-            timeout=config.timeout,
-            memory_mb=config.memory_mb,
-            jobs=jobs,
-            cache_dir=cache_root(cache_dir),
-            on_result=lambda r: progress("heldout", {"task": r.task_id, "solved": r.solved}),
-        )
+        with cpu_gate or nullcontext():
+            report = _heldout_evaluation(chosen.source, suite, config, cache_dir, jobs, progress)
         run.write_json("5-heldout.json", report.to_json())
         outcome.heldout_solved = sum(r.solved for r in report.results)
         outcome.heldout_total = len(report.results)
         outcome.coverage = outcome.heldout_solved / outcome.heldout_total if outcome.heldout_total else None
     return outcome
+
+
+def _heldout_evaluation(
+    source: str, suite: Suite, config: Config, cache_dir: str | Path | None, jobs: int | None, progress: Progress
+) -> Any:
+    from genplan.execute.evaluate import evaluate_program
+
+    return evaluate_program(
+        source,
+        [(t, suite.task(t)) for t in suite.split.heldout],
+        orderings=config.orderings,
+        seed=config.seed,
+        timeout=config.timeout,
+        memory_mb=config.memory_mb,
+        jobs=jobs,
+        cache_dir=cache_root(cache_dir),
+        on_result=lambda r: progress("heldout", {"task": r.task_id, "solved": r.solved}),
+    )
 
 
 def _usage(llm: Any) -> dict[str, Any]:
