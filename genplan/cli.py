@@ -628,6 +628,155 @@ def benchmark(
         raise typer.Exit(1)
 
 
+# ----------------------------------------------------------------------------------------- baselines
+@app.command()
+def baselines(
+    planners: Annotated[str, typer.Option(help="Comma-separated: lmcut, ff, lama-first.")] = "lmcut,ff",
+    time_limits: Annotated[str, typer.Option("--time-limits", help="Comma-separated seconds per task.")] = "45,1800",
+    domains: Annotated[str, typer.Option(help="Comma-separated domains, or 'all' (every one of the suite).")] = "all",
+    suite: SuiteOpt = None,
+    memory_limit: Annotated[int, typer.Option("--memory-limit", help="Memory limit per planner run, in MiB.")] = 8192,
+    jobs: Annotated[int, typer.Option(help="Planner runs at once (each may use --memory-limit).")] = 1,
+    split: Annotated[str, typer.Option(help="heldout (the paper's), debug, or all tasks.")] = "heldout",
+    cache_dir: CacheDir = None,
+) -> None:
+    """Fast Downward on a suite's held-out tasks: the symbolic baselines beside the programs.
+
+    Per task: status, time, plan length, peak memory, in one JSON file per domain, planner and limit
+    under <cache>/baselines/. Resumable: planner results are cached, so a rerun only runs what is missing.
+    """
+    from collections import Counter
+
+    from genplan.baselines import memory_warning as baseline_memory_warning
+    from genplan.baselines import parse_planners, parse_time_limits, run_with_progress, suite_domains, summary_table
+
+    if domains.strip() == "all":
+        names = suite_domains(suite, cache_dir)
+    else:
+        names = [d.strip() for d in domains.split(",") if d.strip()]
+    planner_names, limits = parse_planners(planners), parse_time_limits(time_limits)
+    warning = baseline_memory_warning(jobs, memory_limit)
+    if warning:
+        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+    sets = run_with_progress(
+        names, planner_names, limits, console=err_console, suite=suite, split=split, memory_limit_mb=memory_limit,
+        jobs=jobs, cache_dir=cache_dir,
+    )  # fmt: skip
+    console.print(summary_table(sets, title=f"Baseline coverage: {sets[0].suite}"))
+    console.print(f"{split} tasks, {memory_limit} MiB per planner run", style="dim", highlight=False)
+    statuses = Counter(t.status for s in sets for t in s.tasks)
+    console.print(", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())) or "no tasks", highlight=False)
+    console.print(f"results: {sets[0].path.parent.parent if sets[0].path else ''}", style="dim", highlight=False)
+
+
+# --------------------------------------------------------------------------------------------- scale
+@app.command()
+def scale(
+    program: Annotated[Path, typer.Argument(help="Python file defining generate_solution(objects, init, goal).")],
+    domain: Annotated[str, typer.Argument(help="Domain with a generator, e.g. ferry.")],
+    sizes: Annotated[str, typer.Option(help="Comma-separated task sizes (about this many objects).")] = "10,100,1000",
+    tasks_per_size: Annotated[int, typer.Option("--tasks-per-size", help="Generated tasks per size.")] = 3,
+    seed: Annotated[int, typer.Option(help="Seeds the generated tasks.")] = 1,
+    planner: Annotated[str, typer.Option(help="ff, lmcut, lama-first, or none.")] = "ff",
+    planner_time_limit: Annotated[
+        float, typer.Option("--planner-time-limit", help="Seconds per task for the planner.")
+    ] = 45.0,
+    timeout: Annotated[float, typer.Option(help="Seconds per program run.")] = 60.0,
+    memory_mb: Annotated[int, typer.Option("--memory-mb", help="Memory limit per program run, in MiB.")] = 4096,
+    orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 1,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default: scale-DOMAIN-PROGRAM).")] = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Does the program generalize? Run it on generated tasks of growing size, beside Fast Downward.
+
+    Writes scale.json, scale.md and scale.png. The planner is skipped for the sizes after one where it
+    solved no task.
+    """
+    from genplan.scale import ScaleSettings, parse_sizes, planner_option, rich_table, run_scale, write_outputs
+
+    settings = ScaleSettings(
+        program=_existing(program, "program"), domain=domain, sizes=parse_sizes(sizes), tasks_per_size=tasks_per_size,
+        seed=seed, planner=planner_option(planner), planner_time_limit=planner_time_limit, program_timeout=timeout,
+        program_memory_mb=memory_mb, orderings=orderings,
+    )  # fmt: skip
+    folder = out or Path(f"scale-{domain}-{program.stem}")
+
+    with err_console.status("starting") as status:
+
+        def progress(event: str, info: dict) -> None:
+            if event == "size":
+                status.update(f"size {info['size']}: generating {tasks_per_size} task(s)")
+            elif event == "generated":
+                status.update(f"size {info['size']}: running the program ({max(info['objects'])} objects)")
+            elif event == "program":
+                status.update(f"program on {info['task']}: {info['status']}")
+            elif event == "planner":
+                status.update(f"{planner} on {info['task']}: {info['status']} in {info['time_s']:.1f} s")
+            elif event == "size_done":
+                p, f = info["program"], info["planner"]
+                fd = "skipped" if f["skipped"] else f"{f['solved']}/{f['total']}"
+                err_console.print(f"size {info['size']}: program {p['solved']}/{p['total']}, {planner} {fd}",
+                                  highlight=False)  # fmt: skip
+
+        result = run_scale(settings, cache_dir=cache_dir, progress=progress)
+    paths = write_outputs(result, folder)
+    console.print(rich_table(result))
+    console.print(f"wrote {paths['json']}, {paths['md']}, {paths['png']}", style="dim", highlight=False)
+
+
+# --------------------------------------------------------------------------------------------- solve
+@app.command()
+def solve(
+    domain: Annotated[str, typer.Argument(help="Domain name (builtin or of --suite) or a domain.pddl path.")],
+    problem: Annotated[Path, typer.Argument(help="PDDL problem file.")],
+    program: Annotated[Path | None, typer.Option(help="The generalized plan (a Python file).")] = None,
+    run: Annotated[str | None, typer.Option("--run", help="Use this run's selected program (id or prefix).")] = None,
+    fallback: Annotated[str, typer.Option(help="Planner when the program fails: ff, lama-first, lmcut, none.")] = "ff",
+    timeout: Annotated[float, typer.Option(help="Seconds for the program.")] = 60.0,
+    planner_timeout: Annotated[float, typer.Option("--planner-timeout", help="Seconds for the fallback.")] = 300.0,
+    memory: Annotated[int, typer.Option(help="Memory limit of the program, in MiB.")] = 4096,
+    suite: SuiteOpt = None,
+    out: Annotated[Path | None, typer.Option(help="Write the plan to this file instead of printing it.")] = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Solve a task with a generalized plan; fall back to Fast Downward if the program fails.
+
+    Without --program or --run, the newest run of DOMAIN that selected a program is used. The plan is
+    always validated. Exit code 0 when solved, 1 when not.
+    """
+    from genplan.solve import plan_text
+    from genplan.solve import solve as run_solve
+
+    with err_console.status("running the program in the sandbox"):
+        result = run_solve(
+            domain, problem, program=program, run=run, fallback=fallback, timeout=timeout,
+            planner_time_limit=planner_timeout, memory_mb=memory, suite=suite, cache_dir=cache_dir,
+        )  # fmt: skip
+    if result.program is not None:
+        err_console.print(f"program: {result.program.path} ({result.program.origin})", style="dim", highlight=False)
+    if result.program_status is not None:
+        err_console.print(f"[yellow]the program gave no valid plan[/]: {result.program_failure}", highlight=False)
+        if result.planner_status is not None:
+            err_console.print(
+                f"fallback {fallback}: {result.planner_status} in {result.planner_time_s:.2f} s", highlight=False
+            )
+    if not result.solved:
+        if result.planner_status is None:
+            why = " (the program failed and --fallback is none)"
+        else:
+            why = f" (the program failed, and {fallback}: {result.planner_message or result.planner_status})"
+        err_console.print(f"[bold red]not solved[/]{why}", highlight=False)
+        raise typer.Exit(1)
+    text = plan_text(result)
+    if out is not None:
+        out.write_text(text)
+        err_console.print(f"plan written to {out}", style="dim", highlight=False)
+    else:
+        sys.stdout.write(text)
+    steps = len(result.plan or ())
+    err_console.print(f"[bold green]solved by: {result.source}[/] ({steps} steps, valid)", highlight=False)
+
+
 def main() -> None:
     """Entry point: run the app, turning user errors into one readable paragraph and exit code 2."""
     try:
