@@ -628,6 +628,51 @@ def benchmark(
         raise typer.Exit(1)
 
 
+# -------------------------------------------------------------------------------------------- report
+@app.command()
+def report(
+    out: Annotated[Path, typer.Option("--out", help="Folder for report.md, report.html, the CSVs and PNGs.")],
+    run_dirs: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Run folders, domain folders or runs roots (default: every run under <cache>/runs)."),
+    ] = None,
+    runs_root: Annotated[
+        Path | None, typer.Option("--runs-root", help="Report every run under this folder (<domain>/<run-id>/).")
+    ] = None,
+    baselines: Annotated[
+        str, typer.Option(help="Symbolic baselines to show: all, none, or e.g. lmcut-45,ff-45 (planner-seconds).")
+    ] = "all",
+    scale: Annotated[
+        list[Path] | None, typer.Option("--scale", help="A scale.json from `genplan scale` (repeatable).")
+    ] = None,
+    suite: Annotated[str | None, typer.Option("--suite", help="Only runs (and baselines) of this suite.")] = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Tables and plots over many runs: coverage per domain (mean and best seed, beside the symbolic
+    baselines), programs vs ff, error types, LLM calls, tokens and cost, scaling curves.
+
+    Writes Markdown, one CSV per table and one self-contained HTML page into --out.
+    """
+    from genplan.report import report_from_disk, write_report
+
+    rep = report_from_disk(
+        run_dirs or (), runs_root=runs_root, baselines=baselines, scale_files=scale or (), suite=suite,
+        cache_dir=cache_dir,
+    )  # fmt: skip
+    files = write_report(rep, out)
+    cov = rep.coverage
+    for config in cov.configs:
+        mean, best, n = cov.average(config)
+        if mean is not None:
+            console.print(
+                f"{config}: mean coverage {100 * mean:.1f}%, best seed {100 * (best or 0):.1f}% over {n} domain(s)",
+                highlight=False,
+            )
+    if rep.incomplete:
+        console.print(f"{len(rep.incomplete)} incomplete run(s), listed in the report.", style="yellow")
+    console.print(f"report: {files.html} ({files.markdown.name}, {len(files.csv)} CSV files)", highlight=False)
+
+
 # ----------------------------------------------------------------------------------------- baselines
 @app.command()
 def baselines(
