@@ -646,6 +646,9 @@ def report(
         list[Path] | None, typer.Option("--scale", help="A scale.json from `genplan scale` (repeatable).")
     ] = None,
     suite: Annotated[str | None, typer.Option("--suite", help="Only runs (and baselines) of this suite.")] = None,
+    sweep: Annotated[
+        Path | None, typer.Option("--sweep", help="A sweep manifest (cache/sweeps/<id>.json): report its runs.")
+    ] = None,
     cache_dir: CacheDir = None,
 ) -> None:
     """Tables and plots over many runs: coverage per domain (mean and best seed, beside the symbolic
@@ -655,6 +658,18 @@ def report(
     """
     from genplan.report import report_from_disk, write_report
 
+    run_dirs = list(run_dirs or ())
+    if sweep is not None:
+        from genplan.sweep import load_manifest
+
+        runs = load_manifest(_existing(sweep, "sweep manifest"))["runs"]
+        started = [Path(r["run_dir"]) for r in runs if r.get("run_dir") and Path(r["run_dir"]).is_dir()]
+        if len(started) < len(runs):
+            console.print(f"{len(runs) - len(started)} run(s) of the sweep never started; rerun the sweep "
+                          "to complete it.", style="yellow", highlight=False)  # fmt: skip
+        if not started:
+            raise GenplanError(f"No run of the sweep {sweep} has started yet.", hint="Run `genplan benchmark` first.")
+        run_dirs += started
     rep = report_from_disk(
         run_dirs or (), runs_root=runs_root, baselines=baselines, scale_files=scale or (), suite=suite,
         cache_dir=cache_dir,
@@ -826,17 +841,18 @@ def main() -> None:
     """Entry point: run the app, turning user errors into one readable paragraph and exit code 2."""
     try:
         code = app(standalone_mode=False)
+        if code == 130:  # typer turns Ctrl-C into a return value of 130 outside standalone mode
+            raise KeyboardInterrupt
         sys.exit(code if isinstance(code, int) else 0)
     except GenplanError as exc:
         err_console.print(f"[bold red]error:[/] {exc.render()}", highlight=False, soft_wrap=True)
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except typer.Abort:
-        err_console.print("[yellow]aborted[/]")
-        sys.exit(130)
-    except KeyboardInterrupt:
-        err_console.print("[yellow]interrupted; everything finished so far is saved[/]")
+    except (typer.Abort, KeyboardInterrupt):
+        # Abort: end of input at a prompt; KeyboardInterrupt: Ctrl-C (see above).
+        err_console.print("[yellow]interrupted: everything finished so far is saved; run the same command "
+                          "again to continue from there[/]")  # fmt: skip
         sys.exit(130)
     except Exception as exc:
         # Usage errors (unknown command, bad option) arrive here with standalone_mode=False; typer

@@ -384,7 +384,9 @@ def plot_scaling(results: list[dict], path: Path) -> Path:
     floor = 1e-4  # a mean runtime of 0 s cannot sit on a log axis
     for i, result in enumerate(results):
         colour = colours(i % 10)
-        name = f"{result['domain']}: {Path(result['program']).stem}"
+        program = Path(result["program"])
+        # A run's program is always program.py: name it by its run folder instead.
+        name = f"{result['domain']}: {program.parent.name if program.stem == 'program' else program.stem}"
         sizes = result["sizes"]
         xs = [s["size"] for s in sizes]
         prog_pts = [

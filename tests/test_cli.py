@@ -78,3 +78,25 @@ def test_evaluate_command_reports_coverage_and_writes_json(tmp_path: Path) -> No
     bad = genplan("evaluate", str(raises), "ferry", "--suite", str(root), "--split", "debug", "--orderings", "1",
                   "--report", "b.json", "--cache-dir", str(tmp_path / "c"), cwd=tmp_path)  # fmt: skip
     assert bad.returncode == 0 and "coverage 0.0% (0/6" in bad.stdout and "python exception" in bad.stdout
+
+
+def test_ctrl_c_ends_with_a_message_exit_130_and_no_planner_left(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    from genplan.benchmarks.domains import builtin_domain_path
+
+    domain = builtin_domain_path("ferry")
+    problem = domain.parent / "problems" / "p273.pddl"  # takes A* with LM-cut far longer than this test
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "genplan.cli", "plan", str(domain), str(problem), "--planner", "lmcut", "--timeout",
+         "120", "--cache-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "interrupted" in err and "Traceback" not in err
+    left = subprocess.run(["pgrep", "-f", str(problem)], capture_output=True, text=True)
+    assert left.stdout.strip() == ""  # the planner's process group was killed with it

@@ -24,3 +24,17 @@ def test_cache_root_expands_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     monkeypatch.setenv("HOME", str(tmp_path))
     assert cache_root("~/c") == tmp_path / "c"
     assert not (tmp_path / "c").exists()  # resolving a root never creates it
+
+
+def test_run_artifacts_are_ordinary_readable_files(tmp_path) -> None:
+    import os
+    import stat
+
+    from genplan.runs import atomic_write
+
+    old = os.umask(0o022)
+    try:
+        atomic_write(tmp_path / "a.json", "{}")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "a.json").stat().st_mode) == 0o644

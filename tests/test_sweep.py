@@ -177,3 +177,20 @@ def test_benchmark_command_dry_run_and_errors(ferry_suite, tmp_path: Path) -> No
     assert bad_seed.returncode == 2 and "--seeds" in bad_seed.stderr and "Traceback" not in bad_seed.stderr
     bad_config = genplan(*base, "--configs", "F5-4", "--dry-run", cwd=tmp_path)
     assert bad_config.returncode == 2 and "Did you mean 'F5-3'" in bad_config.stderr
+
+
+def test_report_of_a_sweep_from_its_manifest(ferry_suite, tmp_path: Path) -> None:  # noqa: F811
+    from tests.test_cli import genplan
+
+    cache = tmp_path / "cache"
+    spec = spec_for(ferry_suite, presets=("F3-6",))
+    run_sweep(spec, cache_dir=cache, parallel=2, make_llm=factory(tmp_path, [], solver()))
+    manifest = manifest_path(spec.sweep_id, cache)
+    done = genplan("report", "--sweep", str(manifest), "--out", str(tmp_path / "rep"), "--baselines", "none",
+                   "--cache-dir", str(cache), cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "F3-6" in done.stdout and "mean coverage 100.0%" in done.stdout
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "ferry" in md and "100.0" in md
+    missing = genplan("report", "--sweep", str(tmp_path / "nope.json"), "--out", str(tmp_path / "r2"), cwd=tmp_path)
+    assert missing.returncode == 2 and "does not exist" in missing.stderr and "Traceback" not in missing.stderr
