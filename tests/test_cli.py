@@ -92,10 +92,17 @@ def test_ctrl_c_ends_with_a_message_exit_130_and_no_planner_left(tmp_path: Path)
         [sys.executable, "-m", "genplan.cli", "plan", str(domain), str(problem), "--planner", "lmcut", "--timeout",
          "120", "--cache-dir", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+        # A shell that starts jobs in the background (CI runners, nohup) ignores SIGINT, and children inherit
+        # that; a user's terminal does not. Give the command a terminal's default so Ctrl-C reaches it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
-    time.sleep(4)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    try:
+        time.sleep(4)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
     assert proc.returncode == 130
     assert "interrupted" in err and "Traceback" not in err
     left = subprocess.run(["pgrep", "-f", str(problem)], capture_output=True, text=True)
