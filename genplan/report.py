@@ -485,8 +485,9 @@ def coverage_table(
             incomplete=len(group) - len(evaluated),
         )
     ids = heldout_ids(runs)
-    domains = domain_order(r.domain for r in runs)
-    families = {r.family for r in runs}
+    # Without runs (symbolic baselines only, before any LLM was paid) the baselines name the rows.
+    domains = domain_order(r.domain for r in runs) if runs else domain_order(b.domain for b in baselines)
+    families = {r.family for r in runs} if runs else {b.suite for b in baselines}
     multi = len(families) > 1
     bcells: dict[tuple[str, str], BaselineCell] = {}
     blabels: list[str] = []
@@ -498,7 +499,9 @@ def coverage_table(
             blabels.append(label)
         by_task = b.by_task()
         wanted = ids.get(b.domain, ())
-        if wanted and all(t in by_task for t in wanted):
+        if not runs:  # baselines alone: each counted on its own tasks, with nothing to differ from
+            bcells[(b.domain, label)] = BaselineCell(sum(t.solved for t in b.tasks), len(b.tasks), True)
+        elif wanted and all(t in by_task for t in wanted):
             bcells[(b.domain, label)] = BaselineCell(sum(by_task[t].solved for t in wanted), len(wanted), True)
         else:
             bcells[(b.domain, label)] = BaselineCell(sum(t.solved for t in b.tasks), len(b.tasks), False)
@@ -759,14 +762,14 @@ def build_report(
     speed, points = speed_comparison(runs, baselines, labels)
     extra = []
     mismatched = sorted({d for (d, _), c in cov.baseline_cells.items() if not c.same_tasks})
-    if mismatched:
+    if mismatched and runs:
         extra.append(
             "The baselines of " + ", ".join(mismatched) + " do not cover exactly the runs' held-out tasks; "
             "their coverage is counted on their own tasks."
         )
     with_baselines = {b.domain for b in baselines}
     no_ff = [d for d in cov.domains if d in with_baselines and not any(r.domain == d for r in speed)]
-    if no_ff:
+    if no_ff and runs:
         extra.append("No ff baseline to compare programs with for: " + ", ".join(no_ff) + ".")
     if not baselines:
         extra.append("No baselines were used, so there are no symbolic columns and no comparison with ff.")
@@ -1256,6 +1259,12 @@ PLOTS: dict[str, str] = {
 def _summary_lines(report: Report) -> list[str]:
     cov = report.coverage
     evaluated = sum(r.evaluated for r in report.runs)
+    if not report.runs:
+        suites = sorted({b.suite for b in report.baselines})
+        return [
+            f"No synthesis runs; symbolic baselines over {len(cov.domains)} domains of the suite(s) "
+            f"{', '.join(suites)}: {', '.join(cov.baselines)}."
+        ]
     lines = [
         f"{len(report.runs)} runs ({evaluated} with a held-out evaluation, {len(report.incomplete)} incomplete) "
         f"over {len(cov.domains)} domains and {len(cov.configs)} configurations: {', '.join(cov.configs)}.",
@@ -1446,8 +1455,20 @@ def report_from_disk(
     from genplan.baselines import load_baselines
     from genplan.scale import load_scale
 
-    runs = find_runs(run_dirs, runs_root=runs_root, cache_dir=cache_dir, suite=suite)
     chosen = select_baselines(load_baselines(cache_dir), baselines)
+    try:
+        runs = find_runs(run_dirs, runs_root=runs_root, cache_dir=cache_dir, suite=suite)
+    except GenplanError:
+        # No runs yet, but baselines of the asked suite: their columns alone are still worth a report.
+        if run_dirs or suite is None:
+            raise
+        from genplan.baselines import suite_label
+
+        only = [b for b in chosen if b.suite == suite_label(suite, cache_dir)]
+        if not only:
+            raise
+        note = f"No synthesis runs of the suite {suite!r} yet: the symbolic baselines only."
+        return build_report([], only, [load_scale(p) for p in scale_files], [note])
     families = {(r.family, r.domain) for r in runs}
     notes = []
     for family, domain in sorted(families):

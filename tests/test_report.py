@@ -320,3 +320,25 @@ def test_report_command(world, tmp_path: Path) -> None:
     empty = subprocess.run([sys.executable, "-m", "genplan.cli", "report", "--cache-dir", str(tmp_path / "none"),
                             "--out", str(out)], capture_output=True, text=True, timeout=120)  # fmt: skip
     assert empty.returncode == 2 and "does not exist" in empty.stderr
+
+
+def test_a_report_of_baselines_alone_before_any_run(tmp_path: Path) -> None:
+    from tests.report_fixtures import write_baselines
+
+    cache = tmp_path / "cache"
+    write_baselines(cache, "builtin", "ferry", "ff", 45, [("p1", "solved", 0.2, 5), ("p2", "timeout", 45, None)])
+    write_baselines(cache, "builtin", "gripper", "ff", 45, [("p1", "solved", 0.1, 9)])
+    write_baselines(cache, "other", "gripper", "ff", 45, [("p1", "timeout", 45, None)])
+    rep = report_from_disk(cache_dir=cache, suite="builtin", baselines="ff-45")
+    cov = rep.coverage
+    assert cov.domains == ("ferry", "gripper") and cov.configs == ()
+    assert cov.baseline_cells[("ferry", "ff 45s")].same_tasks
+    assert (cov.baseline_cells[("ferry", "ff 45s")].solved, cov.baseline_cells[("ferry", "ff 45s")].total) == (1, 2)
+    assert cov.baseline_cells[("gripper", "ff 45s")].solved == 1  # the other suite's file is not mixed in
+    assert any("symbolic baselines only" in n for n in rep.notes)
+    files = write_report(rep, tmp_path / "out")
+    md = files.markdown.read_text()
+    assert "| ferry | 50.0 |" in md and "| gripper | 100.0 |" in md
+    # Without a suite there is nothing to fall back on: the usual error.
+    with pytest.raises(GenplanError, match="no runs to report"):
+        report_from_disk(cache_dir=cache, baselines="ff-45")
