@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from genplan.benchmarks.domains import builtin_domain_path
 from genplan.execute import Executor, Limits, ordering
 from genplan.execute.evaluate import Evaluation, TaskOutcome, evaluate, evaluate_program, evaluate_with_progress
 from genplan.pddl import Task, parse_domain, parse_problem
@@ -21,19 +22,7 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the sandbox tes
 ZOO = Path(__file__).resolve().parent / "zoo"
 GOOD_FERRY = (ZOO / "good_ferry.py").read_text()
 
-FERRY_DOMAIN = """
-(define (domain ferry)
-  (:predicates (not-eq ?x ?y) (car ?c) (location ?l) (at-ferry ?l) (at ?c ?l) (empty-ferry) (on ?c))
-  (:action sail :parameters (?from ?to)
-    :precondition (and (not-eq ?from ?to) (location ?from) (location ?to) (at-ferry ?from))
-    :effect (and (at-ferry ?to) (not (at-ferry ?from))))
-  (:action board :parameters (?car ?loc)
-    :precondition (and (car ?car) (location ?loc) (at ?car ?loc) (at-ferry ?loc) (empty-ferry))
-    :effect (and (on ?car) (not (at ?car ?loc)) (not (empty-ferry))))
-  (:action debark :parameters (?car ?loc)
-    :precondition (and (car ?car) (location ?loc) (on ?car) (at-ferry ?loc))
-    :effect (and (at ?car ?loc) (empty-ferry) (not (on ?car)))))
-"""
+FERRY_DOMAIN = builtin_domain_path("ferry").read_text()  # the untyped ferry of the benchmark
 
 
 def ferry_task(name: str, cars: list[tuple[int, int]], locations: int = 3, ferry: int = 0) -> Task:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from genplan.benchmarks.domains import builtin_domain_path
 from genplan.pddl import parse_domain, parse_problem
 from genplan.pddl.model import Task
 from genplan.validate import (
@@ -66,17 +67,7 @@ TOY_PROBLEM = """(define (problem toy-1)
 TOY_PLAN = ["(drive t1 depot a)", "(drive t1 a b)"]
 
 # An untyped domain (ferry as in the reference benchmark: types are static predicates).
-FERRY_DOMAIN = """(define (domain ferry)
-  (:predicates (not-eq ?x ?y) (car ?c) (location ?l) (at-ferry ?l) (at ?c ?l) (empty-ferry) (on ?c))
-  (:action sail :parameters (?from ?to)
-    :precondition (and (not-eq ?from ?to) (location ?from) (location ?to) (at-ferry ?from))
-    :effect (and (at-ferry ?to) (not (at-ferry ?from))))
-  (:action board :parameters (?car ?loc)
-    :precondition (and (car ?car) (location ?loc) (at ?car ?loc) (at-ferry ?loc) (empty-ferry))
-    :effect (and (on ?car) (not (at ?car ?loc)) (not (empty-ferry))))
-  (:action debark :parameters (?car ?loc)
-    :precondition (and (car ?car) (location ?loc) (on ?car) (at-ferry ?loc))
-    :effect (and (at ?car ?loc) (empty-ferry) (not (on ?car)))))"""
+FERRY_DOMAIN = builtin_domain_path("ferry").read_text()  # the untyped ferry of the benchmark
 
 FERRY_PROBLEM = """(define (problem ferry-1)
   (:domain ferry)
