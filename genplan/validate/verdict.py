@@ -119,6 +119,15 @@ class Verdict:
     #: verdicts are never asked for their state, so it is frozen on first use.
     reached: AbstractSet[Fact] = field(default=frozenset(), repr=False, compare=False)
 
+    @classmethod
+    def valid_plan(cls, plan_length: int, reached: AbstractSet[Fact]) -> Verdict:
+        """The verdict of a valid plan; the same as ``Verdict(True, None, None, None, "valid",
+        plan_length=plan_length, reached=reached)``, made without the frozen dataclass's per-field
+        ``__init__`` (a fifth of the time it takes to validate a short plan)."""
+        verdict = object.__new__(cls)
+        verdict.__dict__.update(_VALID, plan_length=plan_length, reached=reached)
+        return verdict
+
     @cached_property
     def final_state(self) -> frozenset[Fact]:
         """The state reached: after the last step when every step executed, else before the failing one."""
@@ -165,3 +174,14 @@ class Verdict:
             return f"valid ({self.plan_length} steps)"
         where = f"step {self.step}" if self.step is not None else "end of plan"
         return f"invalid: {self.kind} at {where}: {self.details}"
+
+
+#: The fields of a valid plan's verdict but its length and state (see :meth:`Verdict.valid_plan`).
+_VALID: dict[str, Any] = {
+    **{f.name: f.default for f in fields(Verdict)},
+    "valid": True,
+    "kind": None,
+    "step": None,
+    "action": None,
+    "details": "valid",
+}
