@@ -258,13 +258,16 @@ class _State(AbstractSet[Fact]):
             added: list[Fact] = []
             deleted: list[Fact] = []
             for (predicate, arity), store in zip(compiled.slot_of, self._stores, strict=True):
-                items = enumerate(store) if isinstance(store, bytearray) else store.items()
-                for number, done in items:
+                # The facts the plan touched: for a bytearray, its non-zero entries, found at C level.
+                touched = compress(count(), store) if isinstance(store, bytearray) else store
+                for number in touched:
+                    done = store[number]
                     if not done:
                         continue
+                    fact_number = number
                     args: list[str] = []
                     for _ in range(arity):
-                        number, digit = divmod(number, size)
+                        fact_number, digit = divmod(fact_number, size)
                         args.append(names[digit])
                     (added if done == 1 else deleted).append((predicate, *reversed(args)))
             self._facts = compiled.init.difference(deleted).union(added)
