@@ -279,6 +279,48 @@ def test_facts_no_store_can_hold_in_a_task_built_by_hand() -> None:
     assert ("at", "a", "b") in validate(task, ["(go b)"]).final_state
 
 
+def test_a_loaded_task_switches_to_the_numbered_runner_with_the_same_verdicts() -> None:
+    # The first plan of a task runs with static facts looked up as tuples; later plans with them looked
+    # up by number (sets of numbers, bytearrays for unary ones). Both must give the plain verdicts.
+    task = ferry_task()
+    compiled = validator_module._compiled(task)
+    assert "numbered_run" not in compiled.__dict__
+    validate(task, FERRY_PLAN)
+    assert "numbered_run" not in compiled.__dict__  # one plan: nothing numbered yet
+    validate(task, FERRY_PLAN)
+    assert "numbered_run" in compiled.__dict__
+    code = validator_module._compiled_domain(task.domain)
+    assert "not in INIT" in code.source and " in C0" in code.numbered_source and "B0[" in code.numbered_source
+    for plan in junk_plans(task, FERRY_PLAN, random.Random(5), 300):
+        assert_same(task, plan)
+
+
+def test_static_facts_naming_things_that_are_not_objects() -> None:
+    # A task built by hand may have static facts over names that are not objects: no step can match
+    # them, by tuple or by number.
+    x, y = Parameter("?x"), Parameter("?y")
+    domain = Domain(
+        name="links",
+        predicates=(Predicate("link", (x, y)), Predicate("at", (x,))),
+        actions=(
+            ActionSchema(
+                "go",
+                (x, y),
+                pre_pos=(Atom("at", ("?x",)), Atom("link", ("?x", "?y"))),
+                delete=(Atom("at", ("?x",)),),
+                add=(Atom("at", ("?y",)),),
+            ),
+        ),
+    )
+    objects = (("a", "object"), ("b", "object"))
+    init = frozenset({("at", "a"), ("link", "a", "b"), ("link", "a", "ghost"), ("link", "ghost", "b")})
+    task = Task("t", domain, objects, init, frozenset({("at", "b")}))
+    for plan in (["(go a b)"], ["(go a ghost)"], ["(go b a)"], ["(go a b)", "(go b a)"], ["(go a a)"]):
+        for _ in range(2):  # the second time with the numbered runner
+            assert_same(task, plan)
+    assert validate(task, ["(go a b)"]).valid
+
+
 def test_a_valid_verdict_made_fast_equals_one_made_plainly() -> None:
     reached = frozenset({("at", "x")})
     fast = Verdict.valid_plan(3, reached)

@@ -95,6 +95,11 @@ class _CompiledDomain:
     #: fit it (name -> number), per predicate of :attr:`unary_static` the objects it holds for, and the
     #: number of each name of :attr:`fixed_terms`.
     make: Callable[..., _Runner]
+    #: The same, with two more groups of arguments, ``C0, C1, ...``: per :attr:`static_slots` entry the
+    #: set of the numbers of its initial facts, and ``B0, B1, ...``: per predicate of
+    #: :attr:`unary_static` a bytearray by object number. Its runner looks static facts up by number
+    #: (no tuple built, no strings compared); it is bound once a task is validated a second time.
+    make_numbered: Callable[..., _Runner]
     #: The parameter types of the domain's actions (sorted, ``object`` left out), in the order ``make``
     #: takes their objects.
     param_types: tuple[str, ...]
@@ -104,12 +109,15 @@ class _CompiledDomain:
     #: The ``(predicate, arity)`` of every changing atom of the actions (sorted): one store each, in the
     #: order the runner takes them.
     slots: tuple[tuple[str, int], ...]
+    #: The ``(predicate, arity)`` of every static atom of two or more arguments (sorted).
+    static_slots: tuple[tuple[str, int], ...]
     #: The names (not parameters) that atoms of the actions mention, in the order ``make`` takes their
     #: numbers: constants, normally.
     fixed_terms: tuple[str, ...]
     max_arity: int
-    #: The generated source, for debugging and for the tests.
+    #: The generated sources, for debugging and for the tests.
     source: str
+    numbered_source: str
     #: ``arity + 2`` when every action of the domain has that arity, else 0 (see :func:`_read_rows`).
     width: int
 
@@ -140,6 +148,47 @@ class _CompiledTask:
     #: that predicate and arity there can be.
     slot_of: dict[tuple[str, int], int]
     sizes: tuple[int, ...]
+    #: The domain's generated code and the arguments ``run`` was made from, for :attr:`numbered_run`.
+    code: _CompiledDomain
+    make_args: tuple[object, ...]
+    #: How many plans were validated against the task (a one-item list: the dataclass is frozen).
+    uses: list[int]
+    #: How many of :attr:`names` are objects of the task (the rest are other names the actions mention).
+    n_objects: int
+
+    def runner(self) -> _Runner:
+        """The runner for the next plan: :attr:`run` for the task's first plan, :attr:`numbered_run`
+        from its second plan on (a task validated once should not pay for numbering its static facts;
+        the pipeline validates every task many times)."""
+        if self.uses[0]:
+            return self.numbered_run
+        self.uses[0] = 1
+        return self.run
+
+    @cached_property
+    def numbered_run(self) -> _Runner:
+        """The runner that looks static facts up by number: per static (predicate, arity >= 2) the set
+        of its initial facts' numbers, per unary static predicate a bytearray by object number."""
+        init = tuple(self.init)
+        predicates = list(map(itemgetter(0), init))
+        names = self.names
+        size = len(names)
+        number = self.numbers.get
+        sets = []
+        for predicate, arity in self.code.static_slots:
+            facts = compress(init, map(eq, predicates, repeat(predicate)))
+            facts = [f for f in facts if len(f) == arity + 1]
+            columns = [list(map(number, map(itemgetter(k), facts))) for k in range(1, arity + 1)]
+            if any(None in column for column in columns):  # names that are not objects: no step can match
+                keep = [all(column[j] is not None for column in columns) for j in range(len(facts))]
+                columns = [list(compress(column, keep)) for column in columns]
+            numbers = columns[0]
+            for column in columns[1:]:
+                numbers = list(map(add, map(mul, numbers, repeat(size)), column))
+            sets.append(frozenset(numbers))
+        objects = names[: self.n_objects]
+        unary = [bytearray(map(self.init.__contains__, zip(repeat(p), objects))) for p in self.code.unary_static]
+        return self.code.make_numbered(*self.make_args, *sets, *unary)
 
     @cached_property
     def objects(self) -> dict[str, str]:
@@ -302,7 +351,7 @@ def validate(task: Task, plan: Sequence[str] | str | Path) -> Verdict:
     n = len(plan)
     rows, counter, count = _read_rows(plan, compiled.width, compiled.odd_names)
     stores = compiled.new_stores()
-    if compiled.run(rows, *stores):
+    if compiled.runner()(rows, *stores):
         i = _failed_index(counter, count)
         read = _read_step(compiled, plan[i])
         state = _State(compiled, stores)
@@ -693,11 +742,16 @@ def _compile_task(task: Task) -> _CompiledTask:
     init = task.init
     unary = [frozenset(compress(names, map(init.__contains__, zip(repeat(p), names)))) for p in code.unary_static]
     powers = [size**k for k in range(1, max(code.max_arity, 1))]
-    run = code.make(
-        init, objects, *powers, *(fits[t] for t in code.param_types), *unary, *(numbers[t] for t in code.fixed_terms)
+    make_args = (
+        init,
+        objects,
+        *powers,
+        *(fits[t] for t in code.param_types),
+        *unary,
+        *(numbers[t] for t in code.fixed_terms),
     )
     return _CompiledTask(
-        run=run,
+        run=code.make(*make_args),
         width=code.width,
         odd_names=any("(" in x or ")" in x for x in ("".join(names), "".join(domain.action_by_name))),
         schemas=domain.action_by_name,
@@ -711,6 +765,10 @@ def _compile_task(task: Task) -> _CompiledTask:
         names=(*names, *extra),
         slot_of={slot: k for k, slot in enumerate(code.slots)},
         sizes=tuple(size**arity for _, arity in code.slots),
+        code=code,
+        make_args=make_args,
+        uses=[0],
+        n_objects=len(names),
     )
 
 
@@ -741,30 +799,69 @@ def _compile_domain(domain: Domain) -> _CompiledDomain:
     unary_names = {p: f"U{k}" for k, p in enumerate(unary_static)}
     atoms = [(a, atom) for a in domain.actions for atom in (*a.pre_pos, *a.pre_neg, *a.add, *a.delete)]
     slots = tuple(sorted({(atom.predicate, len(atom.args)) for _, atom in atoms if atom.predicate not in static_preds}))
-    fixed_terms = tuple(
-        sorted({x for a, atom in atoms if atom.predicate not in static_preds for x in atom.args if x not in _params(a)})
+    # Static atoms of two or more arguments: the numbered runner looks them up as numbers in sets.
+    static_slots = tuple(
+        sorted(
+            {
+                (atom.predicate, len(atom.args))
+                for _, atom in atoms
+                if atom.predicate in static_preds and len(atom.args) > 1
+            }
+        )
     )
-    max_arity = max((arity for _, arity in slots), default=0)
+    numbered_atoms = [(a, atom) for a, atom in atoms if atom.predicate not in static_preds or len(atom.args) > 1]
+    fixed_terms = tuple(sorted({x for a, atom in numbered_atoms for x in atom.args if x not in _params(a)}))
+    max_arity = max((arity for _, arity in (*slots, *static_slots)), default=0)
     names = _Names(
         fits=fit_names,
         unary=unary_names,
         slots={slot: f"S{k}" for k, slot in enumerate(slots)},
         terms={t: f"K{k}" for k, t in enumerate(fixed_terms)},
         static=static_preds,
+        static_slots={slot: f"C{k}" for k, slot in enumerate(static_slots)},
+        unary_bytes={p: f"B{k}" for k, p in enumerate(unary_static)},
     )
+    arities = {a.arity for a in domain.actions}
+    sources = [_runner_source(domain, names, numbered) for numbered in (False, True)]
+    makers = []
+    for source in sources:
+        namespace: dict[str, object] = {}
+        exec(compile(source, f"<genplan domain {domain.name}>", "exec"), namespace)
+        makers.append(namespace["make"])
+    width = arities.pop() + 2 if len(arities) == 1 else 0
+    return _CompiledDomain(
+        makers[0],  # type: ignore[arg-type]
+        makers[1],  # type: ignore[arg-type]
+        param_types,
+        unary_static,
+        slots,
+        static_slots,
+        fixed_terms,
+        max_arity,
+        sources[0],
+        sources[1],
+        width,
+    )
+
+
+def _runner_source(domain: Domain, names: _Names, numbered: bool) -> str:
+    """The source of ``make`` (see :class:`_CompiledDomain`); ``numbered``: the runner of a loaded task,
+    which looks static facts up by number (see :attr:`_CompiledTask.numbered_run`)."""
     arities = {a.arity for a in domain.actions}
     # When every action has the same arity, the loop unpacks each row as it takes it; otherwise each
     # branch unpacks the row once it knows the action.
     uniform = len(arities) == 1
     row = ["name", *(f"p{i}" for i in range(max(arities, default=0)))]
+    max_arity = max((arity for arity in (*(k for _, k in names.slots), *(k for _, k in names.static_slots))), default=0)
     lines = [
         "def make(INIT, OBJ, "
         + "".join(f"N{k}, " for k in range(1, max(max_arity, 1)))
-        + "".join(f"F{k}, " for k in range(len(param_types)))
-        + "".join(f"U{k}, " for k in range(len(unary_static)))
-        + "".join(f"K{k}, " for k in range(len(fixed_terms)))
+        + "".join(f"{v}, " for v in names.fits.values() if v != "OBJ")
+        + "".join(f"{v}, " for v in names.unary.values())
+        + "".join(f"{v}, " for v in names.terms.values())
+        + ("".join(f"{v}, " for v in (*names.static_slots.values(), *names.unary_bytes.values())) if numbered else "")
         + "):",
-        f"    def run(rows, {''.join(f'S{k}, ' for k in range(len(slots)))}):",
+        f"    def run(rows, {''.join(f'{v}, ' for v in names.slots.values())}):",
         "        try:",
         f"            for {', '.join(row) if uniform else 'parts'}{',' if uniform and len(row) == 1 else ''} in rows:",
     ]
@@ -773,7 +870,7 @@ def _compile_domain(domain: Domain) -> _CompiledDomain:
     indent = " " * 20
     for k, schema in enumerate(domain.actions):
         lines.append(f"                {'if' if k == 0 else 'elif'} name == {schema.name!r}:")
-        body = _action_code(schema, names)
+        body = _action_code(schema, names, numbered)
         lines += [indent + line for line in (body if not uniform else body[1:]) or ["pass"]]
     if domain.actions:
         lines += ["                else:", "                    return True"]
@@ -787,20 +884,7 @@ def _compile_domain(domain: Domain) -> _CompiledDomain:
         "        return None",
         "    return run",
     ]
-    source = "\n".join(lines) + "\n"
-    namespace: dict[str, object] = {}
-    exec(compile(source, f"<genplan domain {domain.name}>", "exec"), namespace)
-    width = arities.pop() + 2 if uniform else 0
-    return _CompiledDomain(
-        namespace["make"],  # type: ignore[arg-type]
-        param_types,
-        unary_static,
-        slots,
-        fixed_terms,
-        max_arity,
-        source,
-        width,
-    )
+    return "\n".join(lines) + "\n"
 
 
 def _params(schema: ActionSchema) -> frozenset[str]:
@@ -817,12 +901,17 @@ class _Names:
     slots: dict[tuple[str, int], str]
     terms: dict[str, str]
     static: frozenset[str]
+    #: For the numbered runner: per static (predicate, arity >= 2) the set of its facts' numbers, and per
+    #: unary static predicate a bytearray by object number.
+    static_slots: dict[tuple[str, int], str]
+    unary_bytes: dict[str, str]
 
 
-def _action_code(schema: ActionSchema, names: _Names) -> list[str]:
+def _action_code(schema: ActionSchema, names: _Names, numbered_static: bool = False) -> list[str]:
     """The body of one action's branch: unpack the arguments, look up the number of each (which fails
     when it is not an object fitting its parameter), check the preconditions, apply the effects; on any
-    failure return ``True`` (the careful reader then says which of these failed)."""
+    failure return ``True`` (the careful reader then says which of these failed). ``numbered_static``:
+    static facts of two or more arguments are looked up by number, unary ones in bytearrays."""
     local = {p.name: f"p{i}" for i, p in enumerate(schema.parameters)}
     number = {p.name: f"i{i}" for i, p in enumerate(schema.parameters)}
     static_preds = names.static
@@ -840,12 +929,16 @@ def _action_code(schema: ActionSchema, names: _Names) -> list[str]:
     def static(atom: Atom) -> bool:
         return atom.predicate in static_preds and not unary(atom)
 
+    def by_number(atom: Atom) -> bool:
+        return numbered_static and atom.predicate in static_preds and len(atom.args) > 1
+
     atoms = (*schema.pre_pos, *schema.pre_neg, *schema.add, *schema.delete)
     changing = [a for a in atoms if a.predicate not in static_preds]
-    numbered = {x for a in changing for x in a.args if x in local}
-    # The number of a changing fact in its store: its arguments' numbers as digits base N1.
+    indexed = changing + [a for a in atoms if by_number(a)]
+    numbered = {x for a in indexed for x in a.args if x in local}
+    # The number of a fact: its arguments' numbers as digits base N1.
     exprs: dict[Atom, str] = {}
-    for atom in changing:
+    for atom in indexed:
         digits = [number[x] if x in local else names.terms[x] for x in atom.args]
         k = len(digits)
         if k == 0:
@@ -856,16 +949,28 @@ def _action_code(schema: ActionSchema, names: _Names) -> list[str]:
             exprs[atom] = " + ".join([*(f"{d}*N{k - 1 - j}" for j, d in enumerate(digits[:-1])), digits[-1]])
     # A number used more than once in the branch is computed once.
     uses: dict[str, int] = {}
-    for atom in changing:
+    for atom in indexed:
         uses[exprs[atom]] = uses.get(exprs[atom], 0) + 1
     shared = {e: f"x{k}" for k, e in enumerate(e for e, u in uses.items() if u > 1 and "*" in e)}
 
-    def store(atom: Atom) -> str:
+    def numbered_fact(atom: Atom) -> str:
         e = exprs[atom]
-        return f"{names.slots[(atom.predicate, len(atom.args))]}[{shared.get(e, e)}]"
+        return shared.get(e, e)
 
-    unary_pre = list(dict.fromkeys((local[a.args[0]], names.unary[a.predicate]) for a in schema.pre_pos if unary(a)))
-    unary_neg = list(dict.fromkeys((local[a.args[0]], names.unary[a.predicate]) for a in schema.pre_neg if unary(a)))
+    def store(atom: Atom) -> str:
+        return f"{names.slots[(atom.predicate, len(atom.args))]}[{numbered_fact(atom)}]"
+
+    def unary_check(var: str, predicate: str, holds: bool) -> str:
+        """The condition under which the unary static fact of ``var`` fails to be as required."""
+        param = var[1:]
+        if numbered_static and f"i{param}" in numbered_vars:
+            return f"{'not ' if holds else ''}{names.unary_bytes[predicate]}[i{param}]"
+        return f"{var} {'not in' if holds else 'in'} {names.unary[predicate]}"
+
+    numbered_vars = {number[x] for x in numbered}
+
+    unary_pre = list(dict.fromkeys((local[a.args[0]], a.predicate) for a in schema.pre_pos if unary(a)))
+    unary_neg = list(dict.fromkeys((local[a.args[0]], a.predicate) for a in schema.pre_neg if unary(a)))
     # The first line unpacks the row (left out when the loop unpacks it).
     lines = [f"_, {''.join(v + ', ' for v in local.values())}= parts"]
     # An object a unary static fact holds for is an object of the task: no need to check that again.
@@ -878,10 +983,18 @@ def _action_code(schema: ActionSchema, names: _Names) -> list[str]:
         elif not (fits == "OBJ" and local[p.name] in known):
             failing.append(f"{local[p.name]} not in {fits}")
     lines += [f"{var} = {e}" for e, var in shared.items()]
-    failing += [f"{var} not in {objs}" for var, objs in unary_pre]
-    failing += [f"{var} in {objs}" for var, objs in unary_neg]
-    failing += [f"{fact(a)} not in INIT" for a in dict.fromkeys(a for a in schema.pre_pos if static(a))]
-    failing += [f"{fact(a)} in INIT" for a in dict.fromkeys(a for a in schema.pre_neg if static(a))]
+    failing += [unary_check(var, predicate, True) for var, predicate in unary_pre]
+    failing += [unary_check(var, predicate, False) for var, predicate in unary_neg]
+    for a in dict.fromkeys(a for a in schema.pre_pos if static(a)):
+        if by_number(a):
+            failing.append(f"{numbered_fact(a)} not in {names.static_slots[(a.predicate, len(a.args))]}")
+        else:
+            failing.append(f"{fact(a)} not in INIT")
+    for a in dict.fromkeys(a for a in schema.pre_neg if static(a)):
+        if by_number(a):
+            failing.append(f"{numbered_fact(a)} in {names.static_slots[(a.predicate, len(a.args))]}")
+        else:
+            failing.append(f"{fact(a)} in INIT")
     failing += [f"{term(x)} != {term(y)}" for x, y in schema.pre_eq]
     failing += [f"{term(x)} == {term(y)}" for x, y in schema.pre_neq]
     # A store says what the plan did to a fact so far: 1 added, 2 deleted, 0 nothing (then the fact
