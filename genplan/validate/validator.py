@@ -95,11 +95,6 @@ class _CompiledDomain:
     #: fit it (name -> number), per predicate of :attr:`unary_static` the objects it holds for, and the
     #: number of each name of :attr:`fixed_terms`.
     make: Callable[..., _Runner]
-    #: The same, with two more groups of arguments, ``C0, C1, ...``: per :attr:`static_slots` entry the
-    #: set of the numbers of its initial facts, and ``B0, B1, ...``: per predicate of
-    #: :attr:`unary_static` a bytearray by object number. Its runner looks static facts up by number
-    #: (no tuple built, no strings compared); it is bound once a task is validated a second time.
-    make_numbered: Callable[..., _Runner]
     #: The parameter types of the domain's actions (sorted, ``object`` left out), in the order ``make``
     #: takes their objects.
     param_types: tuple[str, ...]
@@ -120,6 +115,16 @@ class _CompiledDomain:
     numbered_source: str
     #: ``arity + 2`` when every action of the domain has that arity, else 0 (see :func:`_read_rows`).
     width: int
+    domain_name: str
+
+    @cached_property
+    def make_numbered(self) -> Callable[..., _Runner]:
+        """Like :attr:`make`, with two more groups of arguments, ``C0, C1, ...``: per
+        :attr:`static_slots` entry the set of the numbers of its initial facts, and ``B0, B1, ...``: per
+        predicate of :attr:`unary_static` a bytearray by object number. Its runner looks static facts up
+        by number (no tuple built, no strings compared); a task binds it once it is validated a second
+        time, so it is compiled on first use."""
+        return _exec_make(self.numbered_source, f"{self.domain_name}, numbered")
 
 
 @dataclass(frozen=True)
@@ -823,15 +828,9 @@ def _compile_domain(domain: Domain) -> _CompiledDomain:
     )
     arities = {a.arity for a in domain.actions}
     sources = [_runner_source(domain, names, numbered) for numbered in (False, True)]
-    makers = []
-    for source in sources:
-        namespace: dict[str, object] = {}
-        exec(compile(source, f"<genplan domain {domain.name}>", "exec"), namespace)
-        makers.append(namespace["make"])
     width = arities.pop() + 2 if len(arities) == 1 else 0
     return _CompiledDomain(
-        makers[0],  # type: ignore[arg-type]
-        makers[1],  # type: ignore[arg-type]
+        _exec_make(sources[0], domain.name),
         param_types,
         unary_static,
         slots,
@@ -841,7 +840,14 @@ def _compile_domain(domain: Domain) -> _CompiledDomain:
         sources[0],
         sources[1],
         width,
+        domain.name,
     )
+
+
+def _exec_make(source: str, domain_name: str) -> Callable[..., _Runner]:
+    namespace: dict[str, object] = {}
+    exec(compile(source, f"<genplan domain {domain_name}>", "exec"), namespace)
+    return namespace["make"]  # type: ignore[return-value]
 
 
 def _runner_source(domain: Domain, names: _Names, numbered: bool) -> str:
