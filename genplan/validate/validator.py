@@ -17,7 +17,10 @@ task and a plan (nothing per plan is remembered; there is nothing to gain from i
   no hashing; only a fact the plan has not touched yet is built and looked up in the initial state.
   A plan starts from empty stores: nothing of the initial state is copied per plan;
 - static preconditions are looked up in the initial state (a frozenset, never scanned); a static
-  predicate of one argument (an untyped domain's types) is a set of the objects it holds for;
+  predicate of one argument (an untyped domain's types) is a set of the objects it holds for. From a
+  task's second plan on, a second generated runner looks static facts up by number instead (a set of
+  the numbers of a predicate's initial facts, a bytearray by object for a unary one): numbering them
+  costs more than one plan saves, and the pipeline checks many plans against every task;
 - each task is compiled once, while the task object lives, into what that function needs, at C level
   (maps and zips, no Python code per object or fact): the objects' numbers, per parameter type those
   of the objects that fit it, the sets of unary static facts. Its goal is numbered on the first plan
