@@ -837,6 +837,10 @@ def solve(
     err_console.print(f"[bold green]solved by: {result.source}[/] ({steps} steps, valid)", highlight=False)
 
 
+#: The exit code when the reader of the output closed the pipe: 128 + SIGPIPE, as a shell reports it.
+_BROKEN_PIPE = 141
+
+
 def main() -> None:
     """Entry point: run the app, turning user errors into one readable paragraph and exit code 2."""
     try:
@@ -849,6 +853,14 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
+    except SystemExit as exc:
+        # When the reader of our output goes away (``genplan validate ... | head -1``), rich (or typer)
+        # exits with 1, which for ``validate`` means "invalid plan". Exit as Unix tools do instead:
+        # 128 + SIGPIPE. Both have already pointed the output elsewhere, so nothing more is written.
+        broken = isinstance(exc.__context__, BrokenPipeError) or type(sys.stdout).__name__ == "PacifyFlushWrapper"
+        if exc.code == 1 and broken:
+            sys.exit(_BROKEN_PIPE)
+        raise
     except (typer.Abort, KeyboardInterrupt):
         # Abort: end of input at a prompt; KeyboardInterrupt: Ctrl-C (see above).
         err_console.print("[yellow]interrupted: everything finished so far is saved; run the same command "

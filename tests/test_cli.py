@@ -27,6 +27,21 @@ def test_validate_exit_codes(tmp_path: Path) -> None:
     assert bad.returncode == 1 and "step 2" in bad.stdout
 
 
+def test_a_closed_output_pipe_is_not_reported_as_an_invalid_plan(tmp_path: Path) -> None:
+    # ``genplan validate ... | head -1``: the reader is gone before the verdict is written. Exit 1 would
+    # say "invalid plan"; exit as Unix tools do, 128 + SIGPIPE, and print no traceback.
+    (tmp_path / "d.pddl").write_text(DOMAIN)
+    (tmp_path / "p.pddl").write_text(PROBLEM)
+    (tmp_path / "good.plan").write_text("(a o)\n")
+    proc = subprocess.Popen([sys.executable, "-m", "genplan.cli", "validate", "d.pddl", "p.pddl", "good.plan"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # long before the command has imported what it needs to write anything
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141
+    assert "Traceback" not in err
+
+
 def test_user_errors_are_one_paragraph_without_traceback(tmp_path: Path) -> None:
     (tmp_path / "d.pddl").write_text("(define (domain d)\n(:predicates (p ?x)\n")
     (tmp_path / "p.pddl").write_text(PROBLEM)
