@@ -35,6 +35,7 @@ from typing import Any
 
 from genplan.benchmarks.suites import Suite
 from genplan.errors import GenplanError
+from genplan.options import positive_numbers, split_list
 from genplan.paths import cache_root
 from genplan.planners import PLANNERS, PlannerResult
 
@@ -167,7 +168,7 @@ class BaselineSet:
 # ------------------------------------------------------------------------------------- arguments
 def parse_planners(text: str | Sequence[str]) -> tuple[str, ...]:
     """``"lmcut,ff"`` -> ``("lmcut", "ff")``, each a known configuration, no repeats."""
-    names = _split_list(text)
+    names = split_list(text)
     if not names:
         raise GenplanError("No planner given.", hint=f"Pass e.g. --planners lmcut,ff (known: {', '.join(PLANNERS)}).")
     unknown = [n for n in names if n not in PLANNERS]
@@ -180,27 +181,11 @@ def parse_planners(text: str | Sequence[str]) -> tuple[str, ...]:
 
 
 def parse_time_limits(text: str | Sequence[str | float]) -> tuple[float, ...]:
-    """``"45,1800"`` -> ``(45.0, 1800.0)``: positive seconds, sorted, no repeats."""
-    items = _split_list(text) if isinstance(text, str) else [str(x) for x in text]
-    limits = []
-    for item in items:
-        try:
-            value = float(item.removesuffix("s"))
-        except ValueError:
-            value = float("nan")
-        if not (value > 0 and value != float("inf")):
-            raise GenplanError(
-                f"The time limit {item!r} is not a positive number of seconds.", hint="Pass e.g. --time-limits 45,1800."
-            )
-        limits.append(value)
-    if not limits:
-        raise GenplanError("No time limit given.", hint="Pass e.g. --time-limits 45,1800.")
-    return tuple(sorted(set(limits)))
-
-
-def _split_list(text: str | Sequence[str]) -> list[str]:
-    parts = text.split(",") if isinstance(text, str) else list(text)
-    return [p.strip() for p in parts if p.strip()]
+    """``"45,1800"`` (or ``"45s"``) -> ``(45.0, 1800.0)``: positive seconds, sorted, no repeats."""
+    return positive_numbers(
+        text, lambda item: float(item.removesuffix("s")), "time limit", "a positive number of seconds",
+        "--time-limits 45,1800",
+    )  # fmt: skip
 
 
 def suite_label(suite: str | Path | None, cache_dir: str | Path | None = None) -> str:

@@ -480,9 +480,7 @@ def synthesize(
             )
 
     try:
-        outcome = run_pipeline(
-            s, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=not no_heldout
-        )
+        outcome = run_pipeline(s, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=not no_heldout)
     finally:
         if bar:
             bar.pop("progress").stop()
@@ -513,7 +511,9 @@ def synthesize(
 
 # ----------------------------------------------------------------------------------------- benchmark
 def _split_list(text: str, what: str) -> list[str]:
-    items = [t.strip() for t in text.split(",") if t.strip()]
+    from genplan.options import split_list
+
+    items = split_list(text)
     if not items:
         raise GenplanError(f"No {what} given.", hint=f"Give a comma-separated list of {what}.")
     return items
@@ -591,7 +591,7 @@ def benchmark(
 
     def finished_one(r) -> None:
         progress.advance(bar)
-        what = (f"{100 * r.coverage:.1f}% held-out" if r.coverage is not None else r.status)
+        what = f"{100 * r.coverage:.1f}% held-out" if r.coverage is not None else r.status
         extra = " (already finished)" if r.reused else f" in {r.wall_time:.0f} s, {r.paid_calls} paid calls"
         style = "red" if r.status in {"failed", "crashed"} else None
         err_console.print(f"  {r.item.label}: {what}{extra}", style=style, highlight=False)
@@ -709,11 +709,9 @@ def baselines(
 
     from genplan.baselines import memory_warning as baseline_memory_warning
     from genplan.baselines import parse_planners, parse_time_limits, run_with_progress, suite_domains, summary_table
+    from genplan.options import split_list
 
-    if domains.strip() == "all":
-        names = suite_domains(suite, cache_dir)
-    else:
-        names = [d.strip() for d in domains.split(",") if d.strip()]
+    names = suite_domains(suite, cache_dir) if domains.strip() == "all" else split_list(domains)
     planner_names, limits = parse_planners(planners), parse_time_limits(time_limits)
     warning = baseline_memory_warning(jobs, memory_limit)
     if warning:

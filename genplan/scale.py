@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from genplan.errors import GenplanError
+from genplan.options import positive_numbers
 
 FORMAT = "genplan-scale/1"
 #: ``--planner`` values: a Fast Downward configuration, or ``none``.
@@ -53,21 +54,7 @@ class ScaleSettings:
 
 def parse_sizes(text: str | Sequence[int]) -> tuple[int, ...]:
     """``"10,100,1000"`` -> ``(10, 100, 1000)``: positive whole numbers, sorted, no repeats."""
-    items = [p.strip() for p in text.split(",")] if isinstance(text, str) else [str(x) for x in text]
-    sizes = []
-    for item in (i for i in items if i):
-        try:
-            value = int(item.replace("_", ""))
-        except ValueError:
-            value = 0
-        if value < 1:
-            raise GenplanError(
-                f"The size {item!r} is not a positive whole number.", hint="Pass e.g. --sizes 10,100,1000."
-            )
-        sizes.append(value)
-    if not sizes:
-        raise GenplanError("No size given.", hint="Pass e.g. --sizes 10,100,1000.")
-    return tuple(sorted(set(sizes)))
+    return positive_numbers(text, int, "size", "a positive whole number", "--sizes 10,100,1000")
 
 
 def check_settings(settings: ScaleSettings) -> None:
