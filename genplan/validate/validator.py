@@ -179,22 +179,16 @@ class _CompiledTask:
         of its initial facts' numbers, per unary static predicate a bytearray by object number."""
         init = tuple(self.init)
         predicates = list(map(itemgetter(0), init))
-        names = self.names
-        size = len(names)
-        number = self.numbers.get
         sets = []
         for predicate, arity in self.code.static_slots:
             facts = compress(init, map(eq, predicates, repeat(predicate)))
             facts = [f for f in facts if len(f) == arity + 1]
-            columns = [list(map(number, map(itemgetter(k), facts))) for k in range(1, arity + 1)]
-            if any(None in column for column in columns):  # names that are not objects: no step can match
-                keep = [all(column[j] is not None for column in columns) for j in range(len(facts))]
-                columns = [list(compress(column, keep)) for column in columns]
-            numbers = columns[0]
-            for column in columns[1:]:
-                numbers = list(map(add, map(mul, numbers, repeat(size)), column))
-            sets.append(frozenset(numbers))
-        objects = names[: self.n_objects]
+            numbers = self._fact_numbers(facts, arity)
+            if numbers is None:  # names that are not objects: no step can match those facts
+                facts = [f for f in facts if all(a in self.numbers for a in f[1:])]
+                numbers = self._fact_numbers(facts, arity)
+            sets.append(frozenset(numbers or ()))
+        objects = self.names[: self.n_objects]
         unary = [bytearray(map(self.init.__contains__, zip(repeat(p), objects))) for p in self.code.unary_static]
         return self.code.make_numbered(*self.make_args, *sets, *unary)
 
@@ -226,13 +220,25 @@ class _CompiledTask:
             index = index * size + digit
         return slot, index
 
+    def _fact_numbers(self, facts: Sequence[Fact], arity: int) -> list[int] | None:
+        """The numbers of ``facts`` (all of one predicate and ``arity``), computed at C level; ``None``
+        when some argument is a name without a number."""
+        columns = [list(map(self.numbers.get, map(itemgetter(k), facts))) for k in range(1, arity + 1)]
+        if any(None in column for column in columns):
+            return None
+        if not columns:
+            return [0] * len(facts)
+        numbers, size = columns[0], len(self.names)
+        for column in columns[1:]:
+            numbers = list(map(add, map(mul, numbers, repeat(size)), column))
+        return numbers  # type: ignore[return-value]
+
     @cached_property
     def goal_check(self) -> tuple[bool, tuple[tuple[int, _Read, list[Fact]], ...]]:
         """Whether the goal facts no action changes hold, and per store the numbers of its goal facts and
         the facts. Computed per task, at C level where it can be: a goal can name every cell of a grid."""
         goal = tuple(self.goal)
         predicates = list(map(itemgetter(0), goal))
-        number, size = self.numbers.get, len(self.names)
         groups = []
         for (predicate, arity), slot in self.slot_of.items():
             facts = list(compress(goal, map(eq, predicates, repeat(predicate))))
@@ -240,15 +246,9 @@ class _CompiledTask:
                 continue
             if set(map(len, facts)) != {arity + 1}:
                 return self._goal_check_slowly()  # the same predicate with several arities (built by hand)
-            columns = [list(map(number, map(itemgetter(k), facts))) for k in range(1, arity + 1)]
-            if any(None in column for column in columns):
+            numbers = self._fact_numbers(facts, arity)
+            if numbers is None:
                 return self._goal_check_slowly()  # a name that is not an object (built by hand)
-            if arity == 0:
-                numbers = [0] * len(facts)
-            else:
-                numbers = columns[0]
-                for column in columns[1:]:
-                    numbers = list(map(add, map(mul, numbers, repeat(size)), column))
             groups.append((slot, _reader(numbers), facts))
         stored = {p for p, _ in self.slot_of}
         fixed = compress(goal, map(not_, map(stored.__contains__, predicates)))
