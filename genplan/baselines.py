@@ -533,8 +533,14 @@ def memory_warning(jobs: int, memory_limit_mb: int) -> str | None:
 
 # ----------------------------------------------------------------------------------------- display
 def summary_table(sets: Sequence[BaselineSet], title: str = "Baseline coverage") -> Any:
-    """A rich table: one row per domain, one column per planner and limit, ``solved/total``, and a total row."""
+    """A rich table: one row per domain, one column per planner and limit, ``solved/total``, and total rows.
+
+    Too wide for the terminal (many planners and limits), it splits into one table per group of planners,
+    each repeating the domain column, rather than squeezing its cells.
+    """
     from rich.table import Table
+
+    from genplan.terminal import FitColumns
 
     columns = sorted({(s.planner, s.time_limit) for s in sets}, key=lambda c: (PLANNER_ORDER.get(c[0], 99), c))
     domains = sorted({s.domain for s in sets})
@@ -556,9 +562,11 @@ def summary_table(sets: Sequence[BaselineSet], title: str = "Baseline coverage")
             row.append(f"{s.solved}/{s.total}")
         table.add_row(*row)
     if len(domains) > 1:
-        cells = [f"{n}/{of} ({100 * n / max(1, of):.1f}%)" for n, of in (totals[c] for c in columns)]
-        table.add_row("total", *cells, style="bold")
-    return table
+        table.add_row("total", *(f"{n}/{of}" for n, of in (totals[c] for c in columns)), style="bold")
+        table.add_row("coverage", *(f"{100 * n / max(1, of):.1f}%" for n, of in (totals[c] for c in columns)),
+                      style="bold")  # fmt: skip
+    planners = [p for p, _ in columns]
+    return FitColumns(table, keep=1, groups=[planners.count(p) for p in dict.fromkeys(planners)])
 
 
 def run_with_progress(

@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from genplan.errors import GenplanError
+from genplan.terminal import FitColumns, copyable, listing, make_console
 
 app = typer.Typer(
     name="genplan",
@@ -27,8 +29,9 @@ app = typer.Typer(
 benchmarks_app = typer.Typer(help="Benchmark suites: list, show, generate, import, rename.", no_args_is_help=True)
 app.add_typer(benchmarks_app, name="benchmarks")
 
-console = Console()
-err_console = Console(stderr=True)
+# No markup: paths and messages from users may hold [brackets]. Styled text is built as rich Text.
+console = make_console()
+err_console = make_console(stderr=True)
 
 CacheDir = Annotated[
     Path | None,
@@ -67,7 +70,7 @@ def validate(
     steps = parse_plan_text(_existing(plan, "plan file").read_text(errors="replace"))
     verdict = run_validator(task, steps)
     style = "green" if verdict.valid else "red"
-    console.print(f"[bold {style}]{'VALID' if verdict.valid else 'INVALID'}[/] ({len(steps)} steps)")
+    console.print(Text.assemble(("VALID" if verdict.valid else "INVALID", f"bold {style}"), f" ({len(steps)} steps)"))
     console.print(feedback(verdict, steps), markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(0 if verdict.valid else 1)
 
@@ -92,12 +95,12 @@ def plan(
         task, planner, time_limit=timeout, memory_limit_mb=memory, cache_dir=cache_dir, use_cache=not no_cache
     )
     if result.status != "solved" or result.plan is None:
-        err_console.print(f"[bold red]{result.status}[/]: {result.message}", highlight=False)
+        err_console.print(Text.assemble((result.status, "bold red"), f": {result.message}"), soft_wrap=True)
         raise typer.Exit(1)
     for step in result.plan:
-        console.print(step, markup=False, highlight=False)
+        copyable(console, step)
     cached = ", cached" if getattr(result, "cached", False) else ""
-    console.print(f"; {len(result.plan)} steps, {planner}, {result.time_s:.2f} s{cached}", style="dim", highlight=False)
+    console.print(f"; {len(result.plan)} steps, {planner}, {result.time_s:.2f} s{cached}", style="dim")
 
 
 # ------------------------------------------------------------------------------------------- benchmarks
@@ -108,7 +111,7 @@ def benchmarks_list(cache_dir: CacheDir = None) -> None:
     from genplan.benchmarks.suites import SuiteError
 
     table = Table(title="Suites", title_justify="left")
-    for col in ("suite", "domain", "tasks", "debug", "held-out", "objects (debug)", "objects (held-out)"):
+    for col in ("suite", "domain", "tasks", "debug", "held-out", "objects\n(debug)", "objects\n(held-out)"):
         table.add_column(col, justify="right" if col not in {"suite", "domain"} else "left")
 
     def span(v: list[int]) -> str:
@@ -133,7 +136,7 @@ def benchmarks_list(cache_dir: CacheDir = None) -> None:
                 name, domain, str(s["tasks"]), str(s["debug"]), str(s["heldout"]),
                 span(s["objects_debug"]), span(s["objects_heldout"]),
             )  # fmt: skip
-    console.print(table)
+    console.print(FitColumns(table, keep=2))
 
 
 @benchmarks_app.command("show")
@@ -148,20 +151,16 @@ def benchmarks_show(
     s = resolve_suite(domain, suite, cache_dir)
     stats = suite_stats(s)
     d = s.domain
-    console.print(f"[bold]{s.name}[/] ({s.layout} layout) at {s.root}")
+    copyable(console, Text.assemble((s.name, "bold"), f" ({s.layout} layout) at {s.root}"))
     console.print(
         f"domain {d.name}: {len(d.actions)} actions ({', '.join(a.name for a in d.actions)}), "
-        f"{len(d.predicates)} predicates, {'typed' if d.typed else 'untyped'}",
-        highlight=False,
+        f"{len(d.predicates)} predicates, {'typed' if d.typed else 'untyped'}"
     )
-    console.print(f"debugging tasks ({len(s.split.debug)}): {', '.join(s.split.debug)}", highlight=False)
+    console.print(f"debugging tasks ({len(s.split.debug)}): {', '.join(s.split.debug)}")
     for seed, tasks in s.split.prompt:
-        console.print(f"  seed {seed} prompt examples: {', '.join(tasks)}", highlight=False)
+        console.print(f"  seed {seed} prompt examples: {', '.join(tasks)}")
     o = stats["objects_heldout"]
-    console.print(
-        f"held-out tasks: {len(s.split.heldout)} (objects {o[0]}-{o[1]})" if o else "held-out tasks: 0",
-        highlight=False,
-    )
+    console.print(f"held-out tasks: {len(s.split.heldout)} (objects {o[0]}-{o[1]})" if o else "held-out tasks: 0")
 
 
 @benchmarks_app.command("import")
@@ -179,11 +178,10 @@ def benchmarks_import(
         bar = progress.add_task("parsing tasks", total=None)
         entry = import_dataset(path, name, cache_dir, progress=lambda _t: progress.advance(bar))
     total = sum(s["tasks"] for s in entry.domains.values())
-    console.print(
-        f"Registered suite [bold]{entry.name}[/]: {len(entry.domains)} domain(s), {total} tasks, at {entry.path}.",
-        highlight=False,
-    )
-    console.print(f"Use it with --suite {entry.name}; `genplan benchmarks list` shows it.", highlight=False)
+    copyable(console, Text.assemble(
+        "Registered suite ", (entry.name, "bold"), f": {len(entry.domains)} domain(s), {total} tasks, at {entry.path}."
+    ))  # fmt: skip
+    copyable(console, f"Use it with --suite {entry.name}; `genplan benchmarks list` shows it.")
 
 
 @benchmarks_app.command("generate")
@@ -203,7 +201,7 @@ def benchmarks_generate(
 
     values = parse_assignments(domain, param or [])
     rows = generate_suite(domain, out, seed=seed, size=size, count=count, params=values, debug=debug)
-    table = Table(title=f"{domain}: {len(rows)} task(s) in {out}", title_justify="left")
+    table = Table(title=f"{domain}: {len(rows)} task(s)", title_justify="left")
     for col in ("task", "role", "seed", "objects", "initial facts", "goal facts"):
         table.add_column(col, justify="left" if col in {"task", "role"} else "right")
     shown = rows if len(rows) <= 20 else [*rows[:10], None, *rows[-5:]]
@@ -212,8 +210,8 @@ def benchmarks_generate(
             table.add_row("...", "", "", "", "", "")
         else:
             table.add_row(r.task_id, r.role, str(r.seed), str(r.objects), str(r.init_facts), str(r.goal_facts))
-    console.print(table)
-    console.print(f"Use it with --suite {out} (domain {domain}).", highlight=False)
+    console.print(FitColumns(table, keep=1))
+    copyable(console, f"Use it with --suite {out} (domain {domain}).")
 
 
 # ----------------------------------------------------------------------------------------- renamed
@@ -239,7 +237,8 @@ def benchmarks_costume(
     names: Annotated[
         Path,
         typer.Option(
-            "--names", help="TOML rename map: [types], [predicates], [actions], [objects], [object_prefixes]."
+            "--names",
+            help=escape("TOML rename map: [types], [predicates], [actions], [objects], [object_prefixes]."),
         ),
     ],
     suite: SuiteOpt = None,
@@ -267,11 +266,10 @@ def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suf
     variant = load_suite_dir(folder)
     entry = RegisteredSuite(name or folder.name, folder.resolve(), {folder.name: suite_stats(variant)})
     save_registered(entry, cache_dir)
-    console.print(
-        f"Wrote the {kind} suite [bold]{entry.name}[/] ({len(variant.problems)} tasks) to {folder}; "
+    copyable(console, Text.assemble(
+        f"Wrote the {kind} suite ", (entry.name, "bold"), f" ({len(variant.problems)} tasks) to {folder}; "
         f"use it with `--suite {entry.name}` and the domain name {folder.name!r}.",
-        highlight=False,
-    )
+    ))  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------------- configs
@@ -281,14 +279,22 @@ def configs() -> None:
     from genplan.config import PRESET_DESCRIPTIONS, PRESETS
 
     table = Table(title="Presets (override any setting with an option or a TOML file)", title_justify="left")
-    for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "max calls", "what"):
-        table.add_column(col)
+    for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "max calls"):
+        table.add_column(col, justify="left" if col in {"preset", "strategy", "reflection"} else "right")
     for name, c in PRESETS.items():
         table.add_row(
             name, str(c.n_programs), str(c.code_rounds), str(c.strategy_rounds), c.strategy_style,
-            "yes" if c.code_reflection else "no", str(c.max_llm_calls()), PRESET_DESCRIPTIONS[name],
+            "yes" if c.code_reflection else "no", str(c.max_llm_calls()),
         )  # fmt: skip
-    console.print(table)
+    console.print(FitColumns(table, keep=1))
+    # The descriptions are prose: under the table, each wrapped beside its preset's name rather than
+    # squeezed into a column.
+    what = Table.grid(padding=(0, 2))
+    what.add_column(no_wrap=True, style="bold")
+    what.add_column()
+    for name in PRESETS:
+        what.add_row(name, PRESET_DESCRIPTIONS[name])
+    console.print(what)
 
 
 # ------------------------------------------------------------------------------------------- inspect
@@ -316,19 +322,21 @@ def inspect(
         if fmt == "json":
             console.print_json(json.dumps([{"run_id": r.run_id, **(r.read_json("run.json") or {})} for r in runs]))
             return
-        table = Table(title=f"Runs of {domain}", title_justify="left")
-        for col in ("run", "status", "program", "debug", "coverage", "time"):
-            table.add_column(col)
+        rows = []
         for r in runs:
             info = r.read_json("run.json") or {}
             cov = info.get("coverage")
-            table.add_row(
-                r.run_id, str(info.get("status")), str(info.get("program") or "-"),
+            cells = (
+                str(info.get("status")), str(info.get("program") or "-"),
                 f"{info.get('debug_solved')}/{info.get('debug_total')}" if info.get("debug_total") else "-",
                 f"{100 * cov:.1f}%" if cov is not None else "-", f"{info.get('wall_time_s', 0):.0f} s",
             )  # fmt: skip
-        console.print(table)
-        console.print("Show one with `genplan inspect DOMAIN --run ID`.", style="dim")
+            rows.append((cells, f"run {r.run_id}"))  # the id goes under its row: it is long, and copied whole
+        columns = (("status", "left"), ("program", "left"), ("debug", "right"), ("held-out", "right"),
+                   ("time", "right"))  # fmt: skip
+        console.print(Text(f"Runs of {domain}, newest first", style="italic"))
+        copyable(console, listing(columns, rows))
+        copyable(console, f"Show one with: genplan inspect {domain} --run ID", style="dim")
         return
     chosen = find_run(domain, run, cache_dir)
     if fmt == "json":
@@ -377,11 +385,10 @@ def evaluate(
         timeout=timeout, memory_mb=memory, jobs=jobs, mode=mode, cache_dir=cache_root(cache_dir),
     )  # fmt: skip
     solved = sum(r.solved for r in ev.results)
-    console.print(
-        f"[bold]coverage {100 * solved / max(1, len(ev.results)):.1f}%[/] ({solved}/{len(ev.results)} tasks, "
-        f"every one of {orderings} orderings valid)",
-        highlight=False,
-    )
+    console.print(Text.assemble(
+        (f"coverage {100 * solved / max(1, len(ev.results)):.1f}%", "bold"),
+        f" ({solved}/{len(ev.results)} tasks, every one of {orderings} orderings valid)",
+    ))  # fmt: skip
     cats = {k: n for k, n in ev.by_category().items() if n}
     if cats:
         table = Table(title="failures by category", title_justify="left")
@@ -389,10 +396,10 @@ def evaluate(
         table.add_column("tasks", justify="right")
         for cat, n in sorted(cats.items()):
             table.add_row(str(cat), str(n))
-        console.print(table)
+        console.print(FitColumns(table, keep=1))
     path = report or Path(f"evaluation-{domain}-{split}.json")
     path.write_text(json.dumps(ev.to_json(), indent=2) + "\n")
-    console.print(f"report: {path}", style="dim")
+    copyable(console, f"report: {path}", style="dim")
 
 
 # ---------------------------------------------------------------------------------------- synthesize
@@ -459,25 +466,24 @@ def synthesize(
             bar.pop("progress").stop()
             bar.clear()
         if event == "stage" and info["name"] == "held-out":
-            err_console.print(f"[bold cyan]stage[/] held-out tasks={info['tasks']}", highlight=False)
-            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+            err_console.print(Text.assemble(("stage", "bold cyan"), f" held-out tasks={info['tasks']}"))
+            columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                       TimeElapsedColumn())  # fmt: skip
             bar["progress"] = Progress(*columns, console=err_console, transient=True)
             bar["task"] = bar["progress"].add_task("held-out (0 solved)", total=info["tasks"])
             bar["solved"] = 0
             bar["progress"].start()
             return
         if event == "run":
-            err_console.print(f"run {info['run_id']} -> {info['path']}", style="dim", highlight=False)
+            copyable(err_console, f"run {info['run_id']} -> {info['path']}", style="dim")
         elif event == "stage":
             extra = ", ".join(f"{k}={v}" for k, v in info.items() if k != "name")
-            err_console.print(f"[bold cyan]stage[/] {info['name']} {extra}", highlight=False)
+            err_console.print(Text.assemble(("stage", "bold cyan"), f" {info['name']} {extra}"))
         elif event == "strategy":
             what = f"{info['solved']}/{info['of']} plans valid" if info["assessed"] else "not assessed"
-            err_console.print(f"  strategy v{info['version']}: {what}", highlight=False)
+            err_console.print(f"  strategy v{info['version']}: {what}")
         elif event == "program":
-            err_console.print(
-                f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks", highlight=False
-            )
+            err_console.print(f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks")
 
     try:
         outcome = run_pipeline(s, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=not no_heldout)
@@ -486,25 +492,22 @@ def synthesize(
             bar.pop("progress").stop()
     total = (outcome.usage or {}).get("total") or {}
     cost = total.get("cost")
-    console.print(f"[bold]{outcome.status}[/] in {outcome.wall_time:.1f} s: run {outcome.run.run_id}", highlight=False)
+    ended = Text.assemble((outcome.status, "bold"), f" in {outcome.wall_time:.1f} s: run {outcome.run.run_id}")
+    copyable(console, ended)
     if outcome.program_path:
-        console.print(f"program: {outcome.program_path}", highlight=False)
-        console.print(f"debugging tasks solved: {outcome.debug_solved}/{outcome.debug_total}", highlight=False)
+        copyable(console, f"program: {outcome.program_path}")
+        console.print(f"debugging tasks solved: {outcome.debug_solved}/{outcome.debug_total}")
     if outcome.coverage is not None:
-        console.print(
-            f"held-out coverage: [bold]{100 * outcome.coverage:.1f}%[/] "
-            f"({outcome.heldout_solved}/{outcome.heldout_total})",
-            highlight=False,
-        )
+        console.print(Text.assemble(
+            "held-out coverage: ", (f"{100 * outcome.coverage:.1f}%", "bold"),
+            f" ({outcome.heldout_solved}/{outcome.heldout_total})",
+        ))  # fmt: skip
     console.print(
         f"LLM: {total.get('calls', 0)} calls ({total.get('cached_calls', 0)} cached), "
         f"{total.get('prompt_tokens', 0)}+{total.get('completion_tokens', 0)} tokens, "
-        f"cost {'unknown' if cost is None else f'${cost:.4f}'}",
-        highlight=False,
+        f"cost {'unknown' if cost is None else f'${cost:.4f}'}"
     )
-    console.print(
-        f"inspect it: genplan inspect {s.domain_name} --run {outcome.run.run_id}", style="dim", highlight=False
-    )
+    copyable(console, f"inspect it: genplan inspect {s.domain_name} --run {outcome.run.run_id}", style="dim")
     if outcome.status != "done":
         raise typer.Exit(1)
 
@@ -568,44 +571,77 @@ def benchmark(
     )
     if dry_run:
         rows = plan_summary(spec, cache_dir)
-        table = Table(title=f"{spec.sweep_id}: {len(rows)} runs", title_justify="left")
-        for col in ("domain", "config", "seed", "state", "max LLM calls", "run directory"):
-            table.add_column(col)
-        for r in rows:
-            it = r["item"]
-            table.add_row(it.domain, it.preset, str(it.seed), "finished" if r["finished"] else "to run",
-                          str(r["max_calls"]), str(r["run_dir"]))  # fmt: skip
-        console.print(table)
+        console.print(Text(f"sweep {spec.sweep_id}: {len(rows)} runs", style="italic"))
+        columns = (("domain", "left"), ("config", "left"), ("seed", "right"), ("state", "left"),
+                   ("max LLM calls", "right"))  # fmt: skip
+        lines = [
+            ((r["item"].domain, r["item"].preset, str(r["item"].seed), "finished" if r["finished"] else "to run",
+              str(r["max_calls"])), str(r["run_dir"]))  # the folder goes under its row: long, and copied whole
+            for r in rows
+        ]  # fmt: skip
+        copyable(console, listing(columns, lines))
         todo = sum(r["max_calls"] for r in rows if not r["finished"])
-        console.print(f"at most {todo} LLM calls for the runs still to do (format re-asks aside)", highlight=False)
+        console.print(f"at most {todo} LLM calls for the runs still to do (format re-asks aside)")
         return
 
+    _preflight_sweep(spec, cache_dir)
     progress = Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err_console,
     )  # fmt: skip
     total = len(spec.items())
 
     def started(item) -> None:
-        err_console.print(f"  started {item.label}", style="dim", highlight=False)
+        err_console.print(f"  started {item.label}", style="dim")
 
     def finished_one(r) -> None:
         progress.advance(bar)
         what = f"{100 * r.coverage:.1f}% held-out" if r.coverage is not None else r.status
         extra = " (already finished)" if r.reused else f" in {r.wall_time:.0f} s, {r.paid_calls} paid calls"
         style = "red" if r.status in {"failed", "crashed"} else None
-        err_console.print(f"  {r.item.label}: {what}{extra}", style=style, highlight=False)
+        err_console.print(f"  {r.item.label}: {what}{extra}", style=style)
         if r.status == "failed":
-            err_console.print(f"    {r.message}", style="red", highlight=False, soft_wrap=True)
+            copyable(err_console, f"    {r.message}", style="red")
 
     with progress:
         bar = progress.add_task(f"sweep {spec.sweep_id}", total=total)
         results = run_sweep(spec, cache_dir=cache_dir, parallel=parallel, parallel_evals=parallel_evals, jobs=jobs,
                             on_result=finished_one, on_start=started)  # fmt: skip
 
+    console.print(_sweep_table(spec, results))
+    failed = [r for r in results if r.status not in {"done", "no-program"}]
+    paid = sum(r.paid_calls for r in results)
+    costs = [r.cost for r in results]
+    cost = "unknown" if any(c is None for c in costs) else f"${sum(costs):.4f}"
+    console.print(f"{len(results) - len(failed)}/{len(results)} runs finished; {paid} paid LLM calls; cost {cost}")
+    copyable(console, f"manifest: {manifest_path(spec.sweep_id, cache_dir)}")
+    copyable(console, f"report: genplan report --sweep {manifest_path(spec.sweep_id, cache_dir)} --out report/",
+             style="dim")  # fmt: skip
+    if failed:
+        raise typer.Exit(1)
+
+
+def _preflight_sweep(spec: Any, cache_dir: Path | None) -> None:
+    """Check the key, the model name and the api-base of the runs still to start, once per model, before
+    the sweep writes anything: a sweep that cannot start leaves no manifest and no run folder behind.
+    Runs that exist already are resumed from the cache, as ``synthesize`` does, and need no check."""
+    from genplan.llm import client_from_config
+    from genplan.sweep import plan_summary
+
+    checked: set[tuple[str, str | None]] = set()
+    for row in plan_summary(spec, cache_dir):
+        cfg = spec.config(row["item"])
+        if (row["run_dir"] / "run.json").exists() or (cfg.model, cfg.api_base) in checked:
+            continue
+        client_from_config(cfg, cache_dir=cache_dir).preflight()
+        checked.add((cfg.model, cfg.api_base))
+
+
+def _sweep_table(spec: Any, results: list) -> FitColumns:
+    """Held-out coverage per (domain, configuration) and seed; with many seeds, split into several tables."""
     table = Table(title="Held-out coverage per run", title_justify="left")
     for col in ("domain", "config", *(f"seed {s}" for s in spec.seeds)):
-        table.add_column(col)
+        table.add_column(col, justify="left" if col in {"domain", "config"} else "right")
     by = {(r.item.domain, r.item.preset, r.item.seed): r for r in results}
     for d in spec.domains:
         for p in spec.presets:
@@ -614,18 +650,7 @@ def benchmark(
                 r = by[(d, p, s)]
                 cells.append(f"{100 * r.coverage:.1f}%" if r.coverage is not None else r.status)
             table.add_row(d, p, *cells)
-    console.print(table)
-    failed = [r for r in results if r.status not in {"done", "no-program"}]
-    paid = sum(r.paid_calls for r in results)
-    costs = [r.cost for r in results]
-    cost = "unknown" if any(c is None for c in costs) else f"${sum(costs):.4f}"
-    console.print(f"{len(results) - len(failed)}/{len(results)} runs finished; {paid} paid LLM calls; cost {cost}",
-                  highlight=False)  # fmt: skip
-    console.print(f"manifest: {manifest_path(spec.sweep_id, cache_dir)}", highlight=False)
-    console.print(f"report: genplan report --sweep {manifest_path(spec.sweep_id, cache_dir)} --out report/",
-                  style="dim", highlight=False)  # fmt: skip
-    if failed:
-        raise typer.Exit(1)
+    return FitColumns(table, keep=2)
 
 
 # -------------------------------------------------------------------------------------------- report
@@ -666,7 +691,7 @@ def report(
         started = [Path(r["run_dir"]) for r in runs if r.get("run_dir") and Path(r["run_dir"]).is_dir()]
         if len(started) < len(runs):
             console.print(f"{len(runs) - len(started)} run(s) of the sweep never started; rerun the sweep "
-                          "to complete it.", style="yellow", highlight=False)  # fmt: skip
+                          "to complete it.", style="yellow")  # fmt: skip
         if not started:
             raise GenplanError(f"No run of the sweep {sweep} has started yet.", hint="Run `genplan benchmark` first.")
         run_dirs += started
@@ -680,12 +705,11 @@ def report(
         mean, best, n = cov.average(config)
         if mean is not None:
             console.print(
-                f"{config}: mean coverage {100 * mean:.1f}%, best seed {100 * (best or 0):.1f}% over {n} domain(s)",
-                highlight=False,
+                f"{config}: mean coverage {100 * mean:.1f}%, best seed {100 * (best or 0):.1f}% over {n} domain(s)"
             )
     if rep.incomplete:
         console.print(f"{len(rep.incomplete)} incomplete run(s), listed in the report.", style="yellow")
-    console.print(f"report: {files.html} ({files.markdown.name}, {len(files.csv)} CSV files)", highlight=False)
+    copyable(console, f"report: {files.html} ({files.markdown.name}, {len(files.csv)} CSV files)")
 
 
 # ----------------------------------------------------------------------------------------- baselines
@@ -715,16 +739,16 @@ def baselines(
     planner_names, limits = parse_planners(planners), parse_time_limits(time_limits)
     warning = baseline_memory_warning(jobs, memory_limit)
     if warning:
-        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+        err_console.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
     sets = run_with_progress(
         names, planner_names, limits, console=err_console, suite=suite, split=split, memory_limit_mb=memory_limit,
         jobs=jobs, cache_dir=cache_dir,
     )  # fmt: skip
     console.print(summary_table(sets, title=f"Baseline coverage: {sets[0].suite}"))
-    console.print(f"{split} tasks, {memory_limit} MiB per planner run", style="dim", highlight=False)
+    console.print(f"{split} tasks, {memory_limit} MiB per planner run", style="dim")
     statuses = Counter(t.status for s in sets for t in s.tasks)
-    console.print(", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())) or "no tasks", highlight=False)
-    console.print(f"results: {sets[0].path.parent.parent if sets[0].path else ''}", style="dim", highlight=False)
+    console.print(", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())) or "no tasks")
+    copyable(console, f"results: {sets[0].path.parent.parent if sets[0].path else ''}", style="dim")
 
 
 # --------------------------------------------------------------------------------------------- scale
@@ -762,24 +786,25 @@ def scale(
     with err_console.status("starting") as status:
 
         def progress(event: str, info: dict) -> None:
+            # A status line is read as markup unless it is Text: task names and planners are not markup.
             if event == "size":
-                status.update(f"size {info['size']}: generating {tasks_per_size} task(s)")
+                status.update(Text(f"size {info['size']}: generating {tasks_per_size} task(s)"))
             elif event == "generated":
-                status.update(f"size {info['size']}: running the program ({max(info['objects'])} objects)")
+                status.update(Text(f"size {info['size']}: running the program ({max(info['objects'])} objects)"))
             elif event == "program":
-                status.update(f"program on {info['task']}: {info['status']}")
+                status.update(Text(f"program on {info['task']}: {info['status']}"))
             elif event == "planner":
-                status.update(f"{planner} on {info['task']}: {info['status']} in {info['time_s']:.1f} s")
+                status.update(Text(f"{planner} on {info['task']}: {info['status']} in {info['time_s']:.1f} s"))
             elif event == "size_done":
                 p, f = info["program"], info["planner"]
                 fd = "skipped" if f["skipped"] else f"{f['solved']}/{f['total']}"
-                err_console.print(f"size {info['size']}: program {p['solved']}/{p['total']}, {planner} {fd}",
-                                  highlight=False)  # fmt: skip
+                err_console.print(f"size {info['size']}: program {p['solved']}/{p['total']}, {planner} {fd}")
 
         result = run_scale(settings, cache_dir=cache_dir, progress=progress)
     paths = write_outputs(result, folder)
     console.print(rich_table(result))
-    console.print(f"wrote {paths['json']}, {paths['md']}, {paths['png']}", style="dim", highlight=False)
+    names = ", ".join(paths[k].name for k in ("json", "md", "png"))
+    copyable(console, f"wrote {names} to {paths['json'].parent}", style="dim")
 
 
 # --------------------------------------------------------------------------------------------- solve
@@ -811,28 +836,26 @@ def solve(
             planner_time_limit=planner_timeout, memory_mb=memory, suite=suite, cache_dir=cache_dir,
         )  # fmt: skip
     if result.program is not None:
-        err_console.print(f"program: {result.program.path} ({result.program.origin})", style="dim", highlight=False)
+        copyable(err_console, f"program: {result.program.path} ({result.program.origin})", style="dim")
     if result.program_status is not None:
-        err_console.print(f"[yellow]the program gave no valid plan[/]: {result.program_failure}", highlight=False)
+        err_console.print(Text.assemble(("the program gave no valid plan", "yellow"), f": {result.program_failure}"))
         if result.planner_status is not None:
-            err_console.print(
-                f"fallback {fallback}: {result.planner_status} in {result.planner_time_s:.2f} s", highlight=False
-            )
+            err_console.print(f"fallback {fallback}: {result.planner_status} in {result.planner_time_s:.2f} s")
     if not result.solved:
         if result.planner_status is None:
             why = " (the program failed and --fallback is none)"
         else:
             why = f" (the program failed, and {fallback}: {result.planner_message or result.planner_status})"
-        err_console.print(f"[bold red]not solved[/]{why}", highlight=False)
+        err_console.print(Text.assemble(("not solved", "bold red"), why))
         raise typer.Exit(1)
     text = plan_text(result)
     if out is not None:
         out.write_text(text)
-        err_console.print(f"plan written to {out}", style="dim", highlight=False)
+        copyable(err_console, f"plan written to {out}", style="dim")
     else:
         sys.stdout.write(text)
     steps = len(result.plan or ())
-    err_console.print(f"[bold green]solved by: {result.source}[/] ({steps} steps, valid)", highlight=False)
+    err_console.print(Text.assemble((f"solved by: {result.source}", "bold green"), f" ({steps} steps, valid)"))
 
 
 #: The exit code when the reader of the output closed the pipe: 128 + SIGPIPE, as a shell reports it.
@@ -847,7 +870,8 @@ def main() -> None:
             raise KeyboardInterrupt
         sys.exit(code if isinstance(code, int) else 0)
     except GenplanError as exc:
-        err_console.print(f"[bold red]error:[/] {exc.render()}", highlight=False, soft_wrap=True)
+        # soft_wrap: the paragraph names files and commands, which must not be broken for a copy.
+        err_console.print(Text.assemble(("error:", "bold red"), " ", exc.render()), soft_wrap=True)
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
@@ -861,8 +885,8 @@ def main() -> None:
         raise
     except (typer.Abort, KeyboardInterrupt):
         # Abort: end of input at a prompt; KeyboardInterrupt: Ctrl-C (see above).
-        err_console.print("[yellow]interrupted: everything finished so far is saved; run the same command "
-                          "again to continue from there[/]")  # fmt: skip
+        err_console.print("interrupted: everything finished so far is saved; run the same command again to "
+                          "continue from there", style="yellow")  # fmt: skip
         sys.exit(130)
     except Exception as exc:
         # Usage errors (unknown command, bad option) arrive here with standalone_mode=False; typer

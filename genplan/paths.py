@@ -1,15 +1,27 @@
-"""Where genplan keeps its caches and run artifacts.
+"""Where genplan keeps its caches and run artifacts, and where the paper's reference data is.
 
 One place decides the cache root so every module (LLM replies, planner results, runs, the suite
 registry) agrees: an explicit ``--cache-dir`` wins, then ``GENPLAN_CACHE_DIR``, then ``./cache``.
+
+The paper's 17-domain benchmark may not be committed, so tests and scripts that measure against it
+find it here, in one way: an explicit path wins, then ``GENPLAN_REFERENCE``, then the place this
+project's developers keep it beside the checkout. It may be the tarball or the unpacked folder.
 """
 
 from __future__ import annotations
 
 import os
+import tarfile
 from pathlib import Path
 
+from genplan.errors import GenplanError
+
 ENV_VAR = "GENPLAN_CACHE_DIR"
+
+#: Names the paper's data: ``genplan17.tar.gz`` or the folder it unpacks to.
+REFERENCE_ENV_VAR = "GENPLAN_REFERENCE"
+#: Where the developers keep the paper's data (``../shared/reference/`` beside the checkout).
+DEFAULT_REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "genplan17.tar.gz"
 
 
 def cache_root(override: str | Path | None = None) -> Path:
@@ -20,3 +32,48 @@ def cache_root(override: str | Path | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return Path("cache")
+
+
+def reference_data(override: str | Path | None = None) -> Path | None:
+    """The paper's data as the user named it (a tarball or a folder), or ``None`` when it is not there.
+
+    An explicit ``override`` wins, then ``$GENPLAN_REFERENCE``, then :data:`DEFAULT_REFERENCE`. A path the
+    user named that does not exist is an error, not "no data": skipping silently would hide the typo.
+    """
+    named = override if override is not None else (os.environ.get(REFERENCE_ENV_VAR) or None)
+    if named is None:
+        return DEFAULT_REFERENCE if DEFAULT_REFERENCE.exists() else None
+    path = Path(named).expanduser()
+    if not path.exists():
+        source = "given" if override is not None else f"named by {REFERENCE_ENV_VAR}"
+        raise GenplanError(
+            f"The reference data {path} ({source}) does not exist.",
+            hint=f"Point {REFERENCE_ENV_VAR} at the paper's genplan17.tar.gz or the folder it unpacks to.",
+        )
+    return path
+
+
+def reference_root(source: str | Path, workdir: str | Path) -> Path:
+    """The folder holding one folder per domain (``<root>/ferry/domain.pddl``, ...).
+
+    A tarball is unpacked into ``workdir`` first; a folder is used in place. The domain folders may be
+    the folder's children or its single subfolder's (``genplan17/ferry/...``), as the tarball holds them.
+    """
+    path = Path(source)
+    if path.is_file():
+        try:
+            with tarfile.open(path) as tar:
+                tar.extractall(workdir, filter="data")
+        except tarfile.TarError as exc:
+            raise GenplanError(
+                f"The reference data {path} is neither a folder nor a readable tarball ({exc}).",
+                hint=f"Point {REFERENCE_ENV_VAR} at the paper's genplan17.tar.gz or the folder it unpacks to.",
+            ) from None
+        path = Path(workdir)
+    for candidate in (path, *sorted(p for p in path.iterdir() if p.is_dir())):
+        if any((d / "domain.pddl").is_file() for d in candidate.iterdir() if d.is_dir()):
+            return candidate
+    raise GenplanError(
+        f"The reference data {source} holds no domain folders (<domain>/domain.pddl).",
+        hint=f"Point {REFERENCE_ENV_VAR} at the paper's genplan17.tar.gz or the folder it unpacks to.",
+    )

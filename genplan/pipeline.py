@@ -25,7 +25,7 @@ from genplan.errors import GenplanError
 from genplan.paths import cache_root
 from genplan.pddl.pyform import python_inputs
 from genplan.pddl.writer import write_problem
-from genplan.runs import RunDir, make_run_id, open_run
+from genplan.runs import RunDir, make_run_id, open_run, runs_root
 from genplan.stages.codegen import CodeTask, Example, ProgramVersion, TaskResult, generate_programs
 from genplan.stages.conversation import ChatClient
 from genplan.stages.describe import Descriptions, TaskText, describe
@@ -231,7 +231,10 @@ def synthesize(
     ``cpu_gate``, when given, is entered around every program evaluation (a sweep shares one semaphore
     between its concurrent runs so that LLM calls overlap while CPU work stays bounded)."""
     started = time.monotonic()
-    run = open_run(suite.domain_name, make_run_id(config, suite.name), cache_dir)
+    run_id = make_run_id(config, suite.name)
+    if not (runs_root(cache_dir) / suite.domain_name / run_id / "run.json").exists():
+        _preflight(llm)
+    run = open_run(suite.domain_name, run_id, cache_dir)
     run.write_json("config.json", {"config": config.to_json(), "suite": suite.name, "suite_root": str(suite.root)})
     run.write_json("run.json", {"status": "running", "run_id": run.run_id, "domain": suite.domain_name})
     progress("run", {"run_id": run.run_id, "path": str(run.root)})
@@ -246,6 +249,18 @@ def synthesize(
     outcome.usage = _usage(llm)
     _finish(run, llm, outcome.status, started, outcome.message, outcome)
     return outcome
+
+
+def _preflight(llm: Any) -> None:
+    """Check the model name, the API key and the api-base before a new run creates its folder, so that a
+    failed start leaves nothing behind.
+
+    A run that exists already skips this: resuming or rerunning it replays its calls from the cache, which
+    needs no key and no server, and the same check still runs before its first call that is not cached.
+    """
+    preflight = getattr(llm, "preflight", None)
+    if callable(preflight):
+        preflight()
 
 
 def _protocol(

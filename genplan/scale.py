@@ -310,8 +310,11 @@ def to_markdown(result: dict) -> str:
 
 
 def rich_table(result: dict) -> Any:
-    """The table for a terminal: two-line headers, cells never cut."""
+    """The table for a terminal: two-line headers, cells never cut. Too wide for the terminal, it splits
+    into the program's columns and the planner's, each beside the size and the objects."""
     from rich.table import Table
+
+    from genplan.terminal import FitColumns
 
     table = Table(title=f"Scaling of {Path(result['program']).name} on {result['domain']}", title_justify="left")
     for i, col in enumerate(table_header(result)):
@@ -320,7 +323,7 @@ def rich_table(result: dict) -> Any:
         table.add_row(*row)
     if result.get("planner_gave_up_at") is not None:
         table.caption = f"{result['planner']} solved no task of size {result['planner_gave_up_at']}: skipped above it"
-    return table
+    return FitColumns(table, keep=2, groups=[3, 3])
 
 
 def write_outputs(result: dict, out: Path) -> dict[str, Path]:

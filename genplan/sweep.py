@@ -39,9 +39,9 @@ def fatal_for_sweep(exc: BaseException) -> bool:
     """Errors that would fail every run of the sweep the same way: stop instead of repeating them."""
     from genplan.benchmarks.suites import SuiteError
     from genplan.config import ConfigError
-    from genplan.llm.errors import AuthenticationError, UnknownModel
+    from genplan.llm.errors import ApiBaseError, AuthenticationError, UnknownModel
 
-    return isinstance(exc, (AuthenticationError, UnknownModel, ConfigError, SuiteError))
+    return isinstance(exc, (AuthenticationError, UnknownModel, ApiBaseError, ConfigError, SuiteError))
 
 #: Builds the LLM client of one run (tests pass a scripted one); ``log`` is the run's call log path.
 LLMFactory = Callable[[Config, Path], Any]

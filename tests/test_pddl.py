@@ -213,6 +213,23 @@ def test_malformed_pddl_messages(tmp_path: Path) -> None:
         parse_problem("(define (problem p) (:domain other) (:objects c) (:init) (:goal (on c)))", d)
 
 
+def test_a_problem_without_init_is_malformed_not_empty(tmp_path: Path) -> None:
+    # PDDL requires (:init ...). Read as an empty initial state, its absence surfaced only as a plan that
+    # "cannot be executed" at step 1; it must be reported like a missing (:goal ...), with file and line.
+    d = parse_domain(FERRY)
+    f = tmp_path / "p.pddl"
+    f.write_text("; no initial state\n(define (problem p) (:domain ferry)\n  (:objects c)\n  (:goal (on c)))\n")
+    with pytest.raises(PDDLError) as exc:
+        parse_problem(f, d)
+    assert "no (:init ...) section" in exc.value.render()
+    assert exc.value.file == str(f) and exc.value.line == 2
+    assert exc.value.render().startswith(f"{f}, line 2: ")
+    # An empty (:init) is a valid (empty) initial state; a missing (:goal) is still reported.
+    assert parse_problem("(define (problem p) (:domain ferry) (:objects c) (:init) (:goal (on c)))", d).init == set()
+    with pytest.raises(PDDLError, match="no \\(:goal"):
+        parse_problem("(define (problem p) (:domain ferry) (:objects c) (:init (car c)))", d)
+
+
 def test_writer_round_trip() -> None:
     d = parse_domain(TYPED)
     assert parse_domain(write_domain(d)) == d

@@ -12,7 +12,7 @@ from genplan.benchmarks.domains import builtin_domain_path
 from genplan.benchmarks.suites import load_suite_dir
 from genplan.config import load_config
 from genplan.generators import ferry
-from genplan.llm import ScriptedBackend, make_client
+from genplan.llm import AuthenticationError, ScriptedBackend, make_client
 from genplan.pddl.writer import write_problem
 from genplan.pipeline import synthesize
 from genplan.planners import plan as fd_plan
@@ -57,6 +57,25 @@ def _script(suite, cache: Path) -> list[str]:
     return script
 
 
+class _NoKey(ScriptedBackend):
+    """A backend whose preflight check fails as litellm's does without an API key."""
+
+    def check(self, model: str) -> None:
+        raise AuthenticationError(f"No API key for {model!r}.", env_vars=("OPENAI_API_KEY",))
+
+
+def test_a_failed_preflight_creates_no_run_folder(ferry_suite, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cfg = load_config("F3-6", model="openai/test")
+    backend = _NoKey(["never used"])
+    llm = make_client(model=cfg.model, cache_dir=cache / "llm", backend=backend, log_path=cache / "runs" / "x.jsonl")
+    events: list[str] = []
+    with pytest.raises(AuthenticationError, match="No API key"):
+        synthesize(ferry_suite, cfg, llm, cache_dir=cache, progress=lambda event, _info: events.append(event))
+    assert not cache.exists()  # no run folder, no call log, not even the reply cache
+    assert events == [] and backend.calls == []  # no stage started
+
+
 def test_full_scripted_ferry_run_and_cached_rerun(ferry_suite, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     cfg = load_config("F3-6", strategy_rounds=1, code_rounds=0, orderings=2, timeout=10, model="openai/test")
@@ -83,8 +102,9 @@ def test_full_scripted_ferry_run_and_cached_rerun(ferry_suite, tmp_path: Path) -
     summary = run.path("summary.md").read_text()
     assert "held-out coverage" in summary and "4/4 tasks solved in every ordering" in summary
 
-    # A fully cached rerun: the same run directory, no call sent.
-    backend2 = ScriptedBackend([])
+    # A fully cached rerun: the same run directory, no call sent. It needs no key: the preflight check
+    # that guards a new run is skipped for a run that exists (a backend without a key proves it).
+    backend2 = _NoKey([])
     llm2 = make_client(model=cfg.model, cache_dir=cache, backend=backend2)
     again = synthesize(ferry_suite, cfg, llm2, cache_dir=cache, jobs=2)
     assert len(backend2.calls) == 0
@@ -102,14 +122,15 @@ def test_synthesize_command_through_litellm_and_a_loopback_server(ferry_suite, t
 
     from tests.llm_server import OpenAIStubServer
 
-    cache = tmp_path / "cache"
+    # A cache folder deep enough that the program's path is longer than the 80-column terminal.
+    cache = tmp_path / "a cache folder [with brackets] whose name is long" / "cache"
     script = _script(ferry_suite, cache)
     args = [
         sys.executable, "-m", "genplan.cli", "synthesize", "ferry", "--suite", str(ferry_suite.root),
         "--config", "F3-6", "--strategy-rounds", "1", "--code-rounds", "0", "--orderings", "2",
         "--timeout", "10", "--model", "openai/stub", "--cache-dir", str(cache), "--jobs", "2",
     ]  # fmt: skip
-    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")} | {"COLUMNS": "80"}
     with OpenAIStubServer(script=script) as srv:
         args += ["--api-base", srv.base_url]
         first = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
@@ -117,6 +138,12 @@ def test_synthesize_command_through_litellm_and_a_loopback_server(ferry_suite, t
         assert len(srv.requests) == 25
         assert "held-out coverage: 100.0% (4/4)" in first.stdout
         assert "debugging tasks solved: 6/6" in first.stdout
+        # The path and the command to copy are whole lines, never wrapped, whatever the width.
+        run = next((cache / "runs" / "ferry").iterdir())
+        lines = first.stdout.splitlines()
+        assert len(f"program: {run / 'program.py'}") > 80 and f"program: {run / 'program.py'}" in lines
+        assert f"inspect it: genplan inspect ferry --run {run.name}" in lines
+        assert f"run {run.name} -> {run}" in first.stderr.splitlines()
         again = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
         assert again.returncode == 0, again.stderr
         assert len(srv.requests) == 25  # nothing sent twice

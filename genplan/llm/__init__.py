@@ -10,6 +10,7 @@ from .cache import CACHE_FORMAT, ReplyCache, cache_key, default_cache_dir
 from .calllog import CallLog, read_log
 from .client import Backend, LLMClient, RetryPolicy, client_from_config, make_client
 from .errors import (
+    ApiBaseError,
     AuthenticationError,
     BudgetExceeded,
     ContextWindowExceeded,
@@ -26,6 +27,7 @@ from .types import CallRecord, Message, RawReply, Reply, Request, SamplingParams
 __all__ = [
     "CACHE_FORMAT",
     "Accounting",
+    "ApiBaseError",
     "AuthenticationError",
     "Backend",
     "Budget",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -59,17 +60,28 @@ class ReplyCache:
     """A directory of cached replies shared safely by threads and processes."""
 
     def __init__(self, directory: str | Path | None = None) -> None:
-        import diskcache  # imported here: only a client that caches needs it
-
         self.directory = default_cache_dir(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
-        self._cache = diskcache.Cache(
-            str(self.directory),
-            eviction_policy="none",
-            size_limit=2**62,
-            disk_min_file_size=2**30,  # keep every value in SQLite: one transaction per entry
-            timeout=120,
-        )
+        self._opened: Any = None
+        self._open_lock = threading.Lock()
+
+    @property
+    def _cache(self) -> Any:
+        """The diskcache, opened (and its directory created) on first use, not on construction: a run that
+        fails its preflight check before any call must leave nothing behind."""
+        if self._opened is None:
+            with self._open_lock:
+                if self._opened is None:
+                    import diskcache  # imported here: only a client that caches needs it
+
+                    self.directory.mkdir(parents=True, exist_ok=True)
+                    self._opened = diskcache.Cache(
+                        str(self.directory),
+                        eviction_policy="none",
+                        size_limit=2**62,
+                        disk_min_file_size=2**30,  # keep every value in SQLite: one transaction per entry
+                        timeout=120,
+                    )
+        return self._opened
 
     def get(self, key: str) -> dict[str, Any] | None:
         """The stored entry, or ``None``; an unreadable entry counts as absent."""
@@ -107,7 +119,8 @@ class ReplyCache:
         return sorted(self._cache.iterkeys())
 
     def close(self) -> None:
-        self._cache.close()
+        if self._opened is not None:
+            self._opened.close()
 
     def __enter__(self) -> ReplyCache:
         return self

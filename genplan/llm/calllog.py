@@ -26,13 +26,15 @@ class CallLog:
     """Appends JSON objects to ``path`` as lines; safe across threads and processes."""
 
     def __init__(self, path: str | Path) -> None:
+        # Nothing is created before the first entry: the log usually lives in the run's folder, and a run
+        # that fails its preflight check (no key, unknown model) must leave no folder behind.
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
 
     def append(self, entry: dict[str, Any]) -> None:
         line = (json.dumps(entry, ensure_ascii=False, sort_keys=True, default=str) + "\n").encode("utf-8")
         with self._lock:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
                 if fcntl is not None:

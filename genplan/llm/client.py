@@ -37,7 +37,8 @@ log = logging.getLogger(__name__)
 
 class Backend(Protocol):
     """Sends one request; raises :class:`TransientFailure` for retryable failures, a GenplanError for
-    final ones."""
+    final ones. A backend may also define ``probe()``, raising a GenplanError when its server cannot be
+    reached; :meth:`LLMClient.preflight` calls it when a run starts."""
 
     name: str
 
@@ -121,6 +122,14 @@ class LLMClient:
             if not self._checked:
                 self.backend.check(self.model)
                 self._checked = True
+
+    def preflight(self) -> None:
+        """Everything that can be checked before a run starts: :meth:`check`, and that the backend's
+        server accepts connections (when it can tell). A run calls this before it creates anything."""
+        self.check()
+        probe = getattr(self.backend, "probe", None)
+        if callable(probe):
+            probe()
 
     def chat(
         self,

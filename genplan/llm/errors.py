@@ -42,6 +42,15 @@ class UnknownModel(LLMError):
         super().__init__(message, hint=hint if hint is not None else self.HINT)
 
 
+class ApiBaseError(LLMError):
+    """The ``--api-base`` is not an http(s) URL, or nothing answers there when a run starts."""
+
+    HINT = "Give the server's URL as http://HOST:PORT/v1, e.g. http://localhost:8000/v1 for vLLM."
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint if hint is not None else self.HINT)
+
+
 class ContextWindowExceeded(LLMError):
     """The prompt (plus ``max_tokens``) does not fit the model's context window. Not retried."""
 

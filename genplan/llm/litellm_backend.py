@@ -17,11 +17,15 @@ import email.utils
 import logging
 import os
 import re
+import socket
 import time
+import urllib.request
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from .errors import (
+    ApiBaseError,
     AuthenticationError,
     ContextWindowExceeded,
     RequestRejected,
@@ -92,6 +96,26 @@ def supports_reasoning(model: str) -> bool | None:
         return None
 
 
+#: Seconds to wait for a connection to ``api_base`` when a run starts.
+PROBE_TIMEOUT = 5.0
+
+
+def check_api_base(api_base: str) -> str:
+    """``api_base`` if it is an http(s) URL with a host, else :class:`ApiBaseError` (nothing is sent).
+
+    litellm would accept ``localhost:8000/v1`` and only fail at the first request, with an error that
+    does not name the option.
+    """
+    try:
+        parts = urlsplit(api_base)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError as exc:
+        raise ApiBaseError(f"The --api-base {api_base!r} is not a valid URL ({exc}).") from None
+    if parts.scheme not in {"http", "https"} or not parts.hostname:
+        raise ApiBaseError(f"The --api-base {api_base!r} is not an http:// or https:// URL with a host.")
+    return api_base
+
+
 @dataclass
 class LiteLLMBackend:
     """Calls litellm. ``api_base`` selects a local OpenAI-compatible server (no key needed)."""
@@ -104,7 +128,10 @@ class LiteLLMBackend:
     name: str = "litellm"
 
     def check(self, model: str) -> None:
-        """Fail before sending anything: unroutable model string, or no API key for a hosted provider."""
+        """Fail before sending anything: an api_base that is no http(s) URL, an unroutable model string, or
+        no API key for a hosted provider."""
+        if self.api_base is not None:
+            check_api_base(self.api_base)
         provider, _ = split_model(model)
         if self.api_base is None and self.api_key is None:
             missing = required_key_vars(model)
@@ -114,6 +141,32 @@ class LiteLLMBackend:
                     f"{'is' if len(missing) == 1 else 'are'} not set, so nothing was sent.",
                     env_vars=missing,
                 )
+
+    def probe(self, timeout: float = PROBE_TIMEOUT) -> None:
+        """Fail when nothing accepts a connection at ``api_base``; called once when a run starts.
+
+        Only at the start: later, an unreachable server is a transient failure (a restart, a blip) that the
+        client retries. Skipped when a proxy carries the request, as then only the proxy can tell.
+        """
+        if self.api_base is None:
+            return
+        parts = urlsplit(check_api_base(self.api_base))
+        host = parts.hostname or ""
+        if parts.scheme in urllib.request.getproxies() and not urllib.request.proxy_bypass(host):
+            return
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except TimeoutError:
+            reason = f"no connection within {timeout:g} s"
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+        else:
+            return
+        raise ApiBaseError(
+            f"Nothing answers at the --api-base {self.api_base} ({reason}), so nothing was started.",
+            hint="Start the server, or fix the URL (for OpenAI-compatible servers it usually ends in /v1).",
+        )
 
     def _key(self, model: str) -> str | None:
         if self.api_key is not None:

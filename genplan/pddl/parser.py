@@ -472,6 +472,7 @@ def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
     init: set[Fact] = set()
     goal = _Condition([], [], [], [])
     goal_node: SList | None = None
+    init_node: SList | None = None
     for sec in sections:
         key = _head(sec)
         body = sec.items[1:]
@@ -490,6 +491,7 @@ def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
         elif key == ":objects":
             objects += [(t.text, typ) for t, typ in _typed_list(src, body, ":objects")]
         elif key == ":init":
+            init_node = sec
             for f in body:
                 if isinstance(f, SList) and _head(f) == "=":
                     if len(f.items) == 3 and _is_total_cost(f.items[1]):
@@ -510,6 +512,14 @@ def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
             continue  # costs are ignored; a metric changes which plan is best, not which is valid
         else:
             raise src.error(f"Unknown problem section {key!r}.", sec)
+    # PDDL requires both sections. A missing (:init ...) is malformed input, not an empty initial state:
+    # read as empty, it would only surface later as a plan that "cannot be executed" at step 1.
+    if init_node is None:
+        raise src.error(
+            "The problem has no (:init ...) section.",
+            root,
+            hint="PDDL requires one; write (:init) if the initial state really has no facts.",
+        )
     if goal_node is None:
         raise src.error("The problem has no (:goal ...) section.", root)
     if goal.eq or goal.neq:
