@@ -262,9 +262,13 @@ def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suf
 
     source = resolve_suite(domain, suite, cache_dir)
     folder = out or cache_root(cache_dir) / "suites" / f"{domain}-{suffix}"
-    write_variant(source, make_renaming(source), folder, kind)
+    renaming = make_renaming(source)
+    write_variant(source, renaming, folder, kind)
     variant = load_suite_dir(folder)
-    entry = RegisteredSuite(name or folder.name, folder.resolve(), {folder.name: suite_stats(variant)})
+    # The registry keeps the map (the variant's own folder must not show the original names), so that
+    # `genplan check` can give generated tasks the variant's names.
+    stats = suite_stats(variant) | {"renaming": renaming.to_json()}
+    entry = RegisteredSuite(name or folder.name, folder.resolve(), {folder.name: stats})
     save_registered(entry, cache_dir)
     copyable(console, Text.assemble(
         f"Wrote the {kind} suite ", (entry.name, "bold"), f" ({len(variant.problems)} tasks) to {folder}; "
@@ -425,6 +429,10 @@ def synthesize(
     top_p: Annotated[float | None, typer.Option("--top-p", help="Nucleus sampling.")] = None,
     max_tokens: Annotated[int | None, typer.Option("--max-tokens", help="Completion token limit.")] = None,
     reasoning: Annotated[bool | None, typer.Option("--reasoning/--no-reasoning", help="A reasoning model.")] = None,
+    generalize: Annotated[
+        bool | None,
+        typer.Option("--generalize/--no-generalize", help="The generalization check (default: as the preset says)."),
+    ] = None,
     max_calls: Annotated[int | None, typer.Option("--max-calls", help="Stop after this many paid calls.")] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Stop after this many dollars.")] = None,
     jobs: Annotated[int | None, typer.Option(help="Parallel program runs (default: all cores).")] = None,
@@ -445,7 +453,7 @@ def synthesize(
         config, config_file, model=model, api_base=api_base, seed=seed, n_programs=n_programs,
         code_rounds=code_rounds, strategy_rounds=strategy_rounds, timeout=timeout, orderings=orderings,
         temperature=temperature, top_p=top_p, max_tokens=max_tokens, reasoning=reasoning,
-        max_calls=max_calls, max_cost=max_cost,
+        max_calls=max_calls, max_cost=max_cost, generalize=generalize,
     )  # fmt: skip
     s = resolve_suite(domain, suite, cache_dir)
     log = runs_root(cache_dir) / s.domain_name / make_run_id(cfg, s.name) / "calls.jsonl"
@@ -484,6 +492,11 @@ def synthesize(
             err_console.print(f"  strategy v{info['version']}: {what}")
         elif event == "program":
             err_console.print(f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks")
+        elif event == "counterexample":
+            err_console.print(
+                f"  generalization check: {info['task']} ({info['objects']} objects) fails {info['found_by']} "
+                f"({info['category']}); it is a debugging task from now on"
+            )
 
     try:
         outcome = run_pipeline(s, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=not no_heldout)
@@ -540,6 +553,10 @@ def benchmark(
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Per run: stop after this many dollars.")] = None,
     temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
     reasoning: Annotated[bool | None, typer.Option("--reasoning/--no-reasoning", help="A reasoning model.")] = None,
+    generalize: Annotated[
+        bool | None,
+        typer.Option("--generalize/--no-generalize", help="The generalization check (default: as the preset says)."),
+    ] = None,
     no_heldout: Annotated[bool, typer.Option("--no-heldout", help="Skip the held-out evaluations.")] = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the runs and the most calls they can make.")] = False,
     cache_dir: CacheDir = None,
@@ -559,7 +576,7 @@ def benchmark(
     except ValueError:
         raise GenplanError(f"--seeds must be comma-separated integers, not {seeds!r}.") from None
     overrides = {"model": model, "api_base": api_base, "max_calls": max_calls, "max_cost": max_cost,
-                 "temperature": temperature, "reasoning": reasoning}  # fmt: skip
+                 "temperature": temperature, "reasoning": reasoning, "generalize": generalize}  # fmt: skip
     spec = SweepSpec(
         domains=tuple(names),
         presets=tuple(_split_list(configs, "configurations")),
@@ -856,6 +873,99 @@ def solve(
         sys.stdout.write(text)
     steps = len(result.plan or ())
     err_console.print(Text.assemble((f"solved by: {result.source}", "bold green"), f" ({steps} steps, valid)"))
+
+
+# --------------------------------------------------------------------------------------------- check
+@app.command()
+def check(
+    program: Annotated[Path, typer.Argument(help="Python file defining generate_solution(objects, init, goal).")],
+    domain: Annotated[str, typer.Argument(help="Domain name (builtin, or of --suite), e.g. ferry.")],
+    suite: SuiteOpt = None,
+    budget: Annotated[
+        float, typer.Option(help="Seconds to search for a failing task (shrinking comes on top).")
+    ] = 60.0,
+    max_objects: Annotated[
+        int | None,
+        typer.Option("--max-objects", help="Largest generated task (default: 10x the largest debugging task, >= 500)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seeds the generated tasks, the variants and the orderings.")] = 1,
+    tasks: Annotated[
+        Path | None, typer.Option("--tasks", help="A folder of your own problem files to try as well.")
+    ] = None,
+    orderings: Annotated[int, typer.Option(help="Input orderings per task; any failing one counts.")] = 4,
+    timeout: Annotated[float, typer.Option(help="Seconds per program run.")] = 45.0,
+    memory: Annotated[int, typer.Option(help="Memory limit per program run, in MiB.")] = 4096,
+    shrink_budget: Annotated[
+        float, typer.Option("--shrink-budget", help="Seconds to shrink a failing task (0: keep it as found).")
+    ] = 30.0,
+    jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default: check-DOMAIN-PROGRAM).")] = None,
+    cache_dir: CacheDir = None,
+) -> None:
+    """Does the program generalize? Search new tasks for the smallest one it fails on.
+
+    Tries generated tasks of growing size, variants of the debugging tasks (other initial states,
+    goals, names and orders) and --tasks, each in several input orderings; stops at the first solvable
+    task with an invalid plan, a crash or a timeout, and shrinks it. Never uses held-out tasks.
+    Exit code 1 when a counterexample was found, 0 when none was found within the budget.
+    """
+    from genplan.benchmarks.registry import resolve_suite
+    from genplan.generalize import CheckSettings, check_program
+    from genplan.generalize.artifacts import write_check
+    from genplan.generalize.naming import find_generator, registered_renaming
+    from genplan.generalize.usertasks import load_task_folder
+    from genplan.pddl.writer import write_problem
+
+    source = _existing(program, "program").read_text(errors="replace")
+    s = resolve_suite(domain, suite, cache_dir)
+    # Only the debugging tasks are read: the held-out tasks must never inform the check.
+    debug = [(t, s.task(t)) for t in s.split.debug]
+    given = load_task_folder(tasks, s.domain) if tasks is not None else []
+    settings = CheckSettings(
+        budget_s=budget, max_objects=max_objects, seed=seed, orderings=orderings, timeout=timeout,
+        memory_mb=memory, shrink_budget_s=shrink_budget, jobs=jobs,
+    ).check()  # fmt: skip
+    renaming = registered_renaming(s.root, cache_dir)
+    generator = find_generator(s.domain, hint=s.domain_name, renaming=renaming)
+    with err_console.status("checking") as status:
+
+        def progress(event: str, info: dict) -> None:
+            if event == "wave":
+                status.update(Text(f"{info['source']} tasks: {info['family']} (up to {info['objects']} objects)"))
+            elif event == "found":
+                err_console.print(Text(f"{info['task']} ({info['objects']} objects) fails: {info['category']}"))
+            elif event == "shrink":
+                status.update(Text(f"shrinking {info['task']} ({info['objects']} objects)"))
+
+        result = check_program(
+            source, s.domain, debug, settings=settings, generator=generator, user_tasks=given, cache_dir=cache_dir,
+            progress=progress,
+        )  # fmt: skip
+    folder = out or Path(f"check-{s.domain_name}-{program.stem}")
+    files = write_check(result, s.domain, folder, program)
+    cex = result.counterexample
+    tried = "; ".join(result.tried_summary()) or "no task"
+    if cex is None:
+        console.print(Text.assemble(("no counterexample", "bold green"), f" in {result.elapsed_s:.0f} s"))
+        console.print(Text(f"tried: {tried}"))
+        for note in result.notes:
+            console.print(Text(f"note: {note}", style="dim"))
+        copyable(console, f"details: {files.json}", style="dim")
+        raise typer.Exit(0)
+    shrunk = f", shrunk from {cex.found_objects} objects" if cex.task.size != cex.found_objects else ""
+    console.print(Text.assemble(("counterexample", "bold red"), f" {cex.task_id}: {cex.task.size} objects{shrunk}, "
+                                f"{cex.category}"))  # fmt: skip
+    console.print(Text(f"made from: {cex.origin}"))
+    console.print(Text(f"tried before it: {tried}", style="dim"))
+    console.print(Text("\nThe task", style="bold"))
+    copyable(console, write_problem(cex.task).rstrip())
+    console.print(Text("\nWhat the program did", style="bold"))
+    copyable(console, cex.feedback.rstrip())
+    console.print("")
+    for label, path in (("task (PDDL)", files.problem), ("task (Python)", files.python), ("plan", files.plan),
+                        ("feedback", files.feedback), ("everything", files.json)):  # fmt: skip
+        copyable(console, f"{label}: {path}", style="dim")
+    raise typer.Exit(1)
 
 
 #: The exit code when the reader of the output closed the pipe: 128 + SIGPIPE, as a shell reports it.

@@ -66,6 +66,15 @@ class Config:
     #: Stop cleanly after this many paid LLM calls / this many dollars (None: no cap).
     max_calls: int | None = None
     max_cost: float | None = None
+    #: Run the generalization check after the strategy and after a program pass every debugging task;
+    #: a counterexample it finds becomes a debugging task for the rest of the run.
+    generalize: bool = False
+    #: Seconds each program check may search (shrinking a counterexample found comes on top).
+    generalize_budget_s: float = 60.0
+    #: At most this many counterexamples are added in the strategy stage, and as many in the code stage.
+    generalize_rounds: int = 3
+    #: New tasks the LLM writes plans for (by following the strategy) in each strategy check.
+    generalize_strategy_tasks: int = 2
 
     def check(self) -> Config:
         """Reject values that cannot work, naming the setting."""
@@ -79,12 +88,19 @@ class Config:
             raise ConfigError("orderings must be at least 1.")
         if self.timeout <= 0 or self.memory_mb <= 0:
             raise ConfigError("timeout and memory_mb must be positive.")
+        if self.generalize_budget_s <= 0 or self.generalize_rounds < 0 or self.generalize_strategy_tasks < 0:
+            raise ConfigError(
+                "generalize_budget_s must be positive; generalize_rounds and generalize_strategy_tasks cannot "
+                "be negative."
+            )
         return self
 
     @property
     def protocol_key(self) -> str:
         """A short, stable hash of every setting that changes what the run computes."""
         payload = {k: v for k, v in asdict(self).items() if k not in {"preset", "max_calls", "max_cost"}}
+        if not self.generalize:  # the check's settings change nothing while it is off (keeps old run ids)
+            payload = {k: v for k, v in payload.items() if not k.startswith("generalize")}
         blob = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:10]
 
@@ -95,8 +111,13 @@ class Config:
         strategy round, reflect + revise + reassess; per program, write it and, per code round, (reflect +)
         fix. Format re-asks are not included: each answer that cannot be read adds at most one.
         The paper's bounds (F5-3: 91, F3-6: 95, baseline: 20) are upper limits for the same protocol.
+        With the generalization check, each strategy check writes up to ``generalize_strategy_tasks``
+        plans, and every strategy round re-assesses up to ``generalize_rounds`` more tasks.
         """
         strategy = 0 if self.strategy_rounds == 0 else n_debug + self.strategy_rounds * (2 + n_debug)
+        if self.generalize and self.strategy_rounds > 0:
+            checks = self.generalize_rounds + 1
+            strategy += checks * self.generalize_strategy_tasks + self.strategy_rounds * self.generalize_rounds
         per_round = 2 if self.code_reflection else 1
         return 1 + n_debug + 1 + strategy + self.n_programs * (1 + self.code_rounds * per_round)
 
@@ -122,6 +143,9 @@ PRESETS: dict[str, Config] = {
     "no-multi": replace(_F36, preset="no-multi", n_programs=1),
     "no-strategy-debug": replace(_F36, preset="no-strategy-debug", strategy_rounds=0),
     "no-reflection": replace(_F36, preset="no-reflection", code_reflection=False),
+    # The paper's protocols with the generalization check switched on (not in the paper).
+    "F5-3+check": Config(preset="F5-3+check", n_programs=5, code_rounds=3, strategy_rounds=5, generalize=True),
+    "F3-6+check": replace(_F36, preset="F3-6+check", generalize=True),
 }
 
 PRESET_DESCRIPTIONS = {
@@ -131,6 +155,9 @@ PRESET_DESCRIPTIONS = {
     "no-multi": "F3-6 with a single program (N=1): the paper's -MC ablation",
     "no-strategy-debug": "F3-6 without strategy debugging (K_S=0): the paper's -SD ablation",
     "no-reflection": "F3-6, code repaired straight from the feedback: the paper's -CR ablation",
+    "F5-3+check": "F5-3 with the generalization check: counterexamples to the strategy and to programs that pass "
+    "every debugging task become new debugging tasks (not in the paper)",
+    "F3-6+check": "F3-6 with the generalization check (not in the paper)",
 }
 
 

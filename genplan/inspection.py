@@ -46,7 +46,17 @@ def collect(run: RunDir) -> dict[str, Any]:
         "selection": run.read_json("4-selection.json"),
         "heldout": run.read_json("5-heldout.json"),
         "usage": run.read_json("usage.json"),
+        "counterexamples": _counterexamples(run),
     }
+
+
+def _counterexamples(run: RunDir) -> list[dict[str, Any]]:
+    """The generalization check's counterexamples: the run's summary of them, or (for a run that stopped
+    before writing it) each one as it was saved when found."""
+    summary = run.read_json("generalize/summary.json")
+    if summary:
+        return list(summary.get("counterexamples", []))
+    return [run.read_json(str(p.relative_to(run.root))) for p in _versions(run, "generalize", "cex*.json")]
 
 
 def _mark(ok: bool) -> str:
@@ -174,6 +184,23 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
         by_variant[p["variant"]] = p
     if doc["selection"] and doc["selection"].get("label"):
         out.append(f"- selected: {doc['selection']['label']} ({doc['selection']['reason']})")
+
+    if doc["counterexamples"]:
+        out += ["", "## Generalization check", ""]
+        out.append("Tasks the check found that a version failed; each became a debugging task for the rest of the run.")
+        out.append("")
+        for c in doc["counterexamples"]:
+            solved_by = c.get("first_solved_by_strategy") or c.get("first_solved_by_program")
+            first = f"first solved by {solved_by}" if solved_by else "never solved"
+            if c.get("first_solved_by_strategy") and c.get("first_solved_by_program"):
+                first = f"first solved by {c['first_solved_by_strategy']} and by program {c['first_solved_by_program']}"
+            out.append(
+                f"- {c['task_id']} ({c.get('objects')} objects): {c.get('category')}, found against {c.get('found_by')}"
+                f"; {first}. Made from: {c.get('origin')}."
+            )
+            if details:
+                out += ["", "```pddl", (c.get("problem_pddl") or "").rstrip(), "```", "", "Feedback:", "", "```",
+                        (c.get("feedback") or "").rstrip(), "```", ""]  # fmt: skip
 
     held = doc["heldout"]
     if held:

@@ -23,6 +23,7 @@ from genplan.benchmarks.suites import Suite
 from genplan.config import Config
 from genplan.errors import GenplanError
 from genplan.paths import cache_root
+from genplan.pddl.model import Task
 from genplan.pddl.pyform import python_inputs
 from genplan.pddl.writer import write_problem
 from genplan.runs import RunDir, make_run_id, open_run, runs_root
@@ -92,14 +93,18 @@ def make_debug_evaluator(
     cache_dir: str | Path | None,
     jobs: int | None,
     cpu_gate: AbstractContextManager | None = None,
+    extra: dict[str, Task] | None = None,
 ):
     """Runs a program on debugging tasks in every ordering; results cached by content (program, task,
     settings), so a resumed run does not wait for timeouts again. ``cpu_gate`` (a semaphore shared by
-    the runs of a sweep) bounds how many evaluations use the CPU at once."""
+    the runs of a sweep) bounds how many evaluations use the CPU at once. ``extra`` holds tasks that are
+    not in the suite (counterexamples of the generalization check), by id; it may grow during the run."""
     from genplan.execute.evaluate import evaluate_program
 
+    more = extra if extra is not None else {}
+
     def evaluate(source: str, task_ids: Sequence[str]) -> list[TaskResult]:
-        tasks = [(tid, suite.task(tid)) for tid in task_ids]
+        tasks = [(tid, more[tid] if tid in more else suite.task(tid)) for tid in task_ids]
         with cpu_gate or nullcontext():
             report = _evaluate_debug(source, tasks)
         return [
@@ -131,16 +136,24 @@ def make_debug_evaluator(
 
 # ------------------------------------------------------------------------------------------- example
 def choose_example(
-    suite: Suite, strategy_versions: Sequence[StrategyVersion], selected: int, prompt_ids: Sequence[str], cache_dir
+    suite: Suite,
+    strategy_versions: Sequence[StrategyVersion],
+    selected: int,
+    prompt_ids: Sequence[str],
+    cache_dir,
+    extra: dict[str, Task] | None = None,
 ) -> Example:
-    """The LLM's own valid plan from strategy debugging if there is one, else an optimal planner plan."""
+    """The LLM's own valid plan from strategy debugging if there is one, else an optimal planner plan.
+
+    ``extra`` holds tasks not in the suite (counterexamples) by id."""
     from genplan.stages.strategy import StrategyResult
 
     result = StrategyResult(versions=tuple(strategy_versions), selected=selected, style="")
     found = result.valid_example()
     if found:
         task_id, plan = found
-        return Example(task_id, python_inputs(suite.task(task_id)), tuple(plan), "llm")
+        task = (extra or {}).get(task_id) or suite.task(task_id)
+        return Example(task_id, python_inputs(task), tuple(plan), "llm")
     task_id = prompt_ids[0]
     plan = suite.shipped_plan(task_id)
     if plan is None:
@@ -285,6 +298,7 @@ def _protocol(
 
     debug_tasks = [DebugTask(t, suite.task(t), write_problem(suite.task(t)), descriptions.task(t)) for t in debug_ids]
     examples = [d for d in debug_tasks if d.task_id in prompt_ids]
+    search = _counterexample_search(run, suite, config, cache_dir, progress) if config.generalize else None
     progress("stage", {"name": "strategy", "rounds": config.strategy_rounds})
     first = write_strategy(
         llm,
@@ -297,24 +311,31 @@ def _protocol(
 
     def strategy_done(v: StrategyVersion) -> None:
         _save_strategy(run, v)
-        progress("strategy", {"version": v.index, "solved": v.solved, "of": len(debug_ids), "assessed": v.assessed})
+        progress("strategy", {"version": v.index, "solved": v.solved, "of": len(v.attempts) or len(debug_ids),
+                              "assessed": v.assessed})  # fmt: skip
 
+    judge = make_judge()
     strategy = debug_strategy(
         llm,
-        make_judge(),
+        judge,
         descriptions.domain,
         first,
         debug_tasks,
         config.strategy_rounds,
         reasoning=reasoning,
         on_version=strategy_done,
+        find_counterexample=search.for_strategy(llm, judge, descriptions.domain, reasoning=reasoning)
+        if search
+        else None,
+        max_counterexamples=config.generalize_rounds,
     )
     run.write_json(
         "2-strategy/selection.json",
         {"selected": strategy.selected, "solved": strategy.best.solved, "assessed": strategy.best.assessed},
     )
 
-    example = choose_example(suite, strategy.versions, strategy.selected, prompt_ids, cache_dir)
+    extra = search.extra if search else {}
+    example = choose_example(suite, strategy.versions, strategy.selected, prompt_ids, cache_dir, extra)
     run.write_json(
         "3-programs/example.json", {"task_id": example.task_id, "plan": example.plan, "source": example.source}
     )
@@ -322,15 +343,17 @@ def _protocol(
 
     def program_done(v: ProgramVersion) -> None:
         _save_program(run, v)
-        progress("program", {"label": v.label, "solved": v.solved, "of": len(debug_ids)})
+        progress("program", {"label": v.label, "solved": v.solved, "of": len(v.results)})
 
+    evaluator = make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate, extra)
+    code_ids = [*debug_ids, *extra]  # the strategy's counterexamples are debugging tasks of the code too
     codegen = generate_programs(
         llm,
         strategy.best.text,
         descriptions.domain,
         example,
-        [CodeTask(t, python_inputs(suite.task(t))) for t in debug_ids],
-        make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate),
+        [CodeTask(t, python_inputs(extra[t] if t in extra else suite.task(t))) for t in code_ids],
+        evaluator,
         n_programs=config.n_programs,
         rounds=config.code_rounds,
         seed=config.seed,
@@ -341,15 +364,23 @@ def _protocol(
         timeout=config.timeout,
         typed=suite.domain.typed,
         on_version=program_done,
+        find_counterexample=search.for_program() if search else None,
+        max_counterexamples=config.generalize_rounds,
     )
-    selection = select_program(codegen.versions)
+    versions = codegen.versions
+    if search and search.found:
+        # Selection counts every counterexample: versions written before one was found are scored again
+        # on the final task set (evaluations are cached, so only the new tasks run).
+        versions = _rescored(versions, [t.task_id for t in codegen.tasks], evaluator)
+        _save_counterexamples(run, search, strategy.versions, versions)
+    selection = select_program(versions)
     outcome = RunOutcome(run=run, status="done")
     if selection is None:
         run.write_json("4-selection.json", {"selected": None, "reason": "no version produced a program"})
         outcome.status = "no-program"
         outcome.message = "The LLM never produced a usable program."
         return outcome
-    chosen = codegen.versions[selection.index]
+    chosen = versions[selection.index]
     assert chosen.source is not None
     run.write_json("4-selection.json", selection)
     outcome.program_path = run.write_text("program.py", chosen.source)
@@ -364,6 +395,68 @@ def _protocol(
         outcome.heldout_total = len(report.results)
         outcome.coverage = outcome.heldout_solved / outcome.heldout_total if outcome.heldout_total else None
     return outcome
+
+
+def _counterexample_search(
+    run: RunDir, suite: Suite, config: Config, cache_dir: str | Path | None, progress: Progress
+) -> Any:
+    """The generalization check of this run: debugging tasks only (held-out tasks never reach it)."""
+    from genplan.generalize import CheckSettings
+    from genplan.generalize.naming import find_generator, registered_renaming
+    from genplan.stages.counterexamples import CounterexampleSearch
+
+    settings = CheckSettings(
+        budget_s=config.generalize_budget_s, seed=config.seed, orderings=config.orderings, timeout=config.timeout,
+        memory_mb=config.memory_mb,
+    )  # fmt: skip
+    renaming = registered_renaming(suite.root, cache_dir)
+    generator = find_generator(suite.domain, hint=suite.domain_name, renaming=renaming)
+
+    def found(cex: Any) -> None:
+        run.write_json(f"generalize/{cex.task_id}.json", cex.to_json())
+        run.write_text(f"generalize/{cex.task_id}.pddl", write_problem(cex.task))
+        progress("counterexample", {"task": cex.task_id, "stage": cex.stage, "found_by": cex.found_by,
+                                    "objects": cex.task.size, "category": cex.category})  # fmt: skip
+
+    return CounterexampleSearch(
+        suite.domain, [(t, suite.task(t)) for t in suite.split.debug], generator, settings=settings,
+        strategy_tasks=config.generalize_strategy_tasks, cache_dir=cache_root(cache_dir), on_found=found,
+    )  # fmt: skip
+
+
+def _rescored(versions: Sequence[ProgramVersion], task_ids: list[str], evaluate: Callable) -> tuple:
+    """Every version's results on ``task_ids`` (versions without code fail every task)."""
+    from dataclasses import replace
+
+    from genplan.stages.codegen import NO_PROGRAM
+
+    out = []
+    for v in versions:
+        if v.source is None:
+            results = tuple(TaskResult(t, False, feedback=NO_PROGRAM, category="no program") for t in task_ids)
+        elif [r.task_id for r in v.results] == task_ids:
+            results = v.results
+        else:
+            results = tuple(evaluate(v.source, task_ids))
+        out.append(replace(v, results=results))
+    return tuple(out)
+
+
+def _save_counterexamples(
+    run: RunDir, search: Any, strategies: Sequence[StrategyVersion], programs: Sequence[ProgramVersion]
+) -> None:
+    """``generalize/summary.json``: each counterexample, where it came from, and which version solved it first."""
+    rows = []
+    for cex in search.found:
+        first = None
+        for v in strategies:
+            if any(a.task_id == cex.task_id and a.valid for a in v.attempts):
+                first = f"strategy v{v.index}"
+                break
+        first_program = next((v.label for v in programs if any(r.task_id == cex.task_id and r.solved
+                                                                  for r in v.results)), None)  # fmt: skip
+        rows.append(cex.to_json() | {"first_solved_by_strategy": first, "first_solved_by_program": first_program})
+    run.write_json("generalize/summary.json", {"counterexamples": rows})
 
 
 def _heldout_evaluation(

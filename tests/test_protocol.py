@@ -66,6 +66,9 @@ SEQUENCES = {
     "no-multi": expected_sequence(strategy_rounds=5, programs=1, code_rounds=6, reflection=True),
     "no-strategy-debug": expected_sequence(strategy_rounds=0, programs=3, code_rounds=6, reflection=True),
     "no-reflection": expected_sequence(strategy_rounds=5, programs=3, code_rounds=6, reflection=False),
+    # Nothing ever passes the debugging tasks here, so the generalization check never runs: the same calls.
+    "F5-3+check": expected_sequence(strategy_rounds=5, programs=5, code_rounds=3, reflection=True),
+    "F3-6+check": expected_sequence(strategy_rounds=5, programs=3, code_rounds=6, reflection=True),
 }
 
 
@@ -88,7 +91,10 @@ def test_each_preset_makes_exactly_its_call_sequence(worst_case_runs, preset: st
     cfg, backend, outcome = worst_case_runs[preset]
     purposes = [c.purpose for c in backend.calls]
     assert run_length_encoded(purposes) == run_length_encoded(SEQUENCES[preset])
-    assert len(purposes) == cfg.max_llm_calls(n_debug=6)
+    if cfg.generalize:  # its bound also covers strategy checks, which a hopeless LLM never reaches
+        assert len(purposes) < cfg.max_llm_calls(n_debug=6)
+    else:
+        assert len(purposes) == cfg.max_llm_calls(n_debug=6)
     assert outcome.status == "done"  # a program exists even though it solves nothing
 
 

@@ -34,6 +34,34 @@ class Renaming:
     #: Rename action parameters (``?car``) to ``?x1`` ... (their names carry meaning too).
     number_variables: bool = False
 
+    def to_json(self) -> dict:
+        """The renaming as plain JSON. The suite registry keeps it (never the variant's own folder, which
+        must not carry the original names), so that tools which generate new tasks of the original domain
+        (the generalization check) can give them the variant's names."""
+        return {
+            "domain_name": self.domain_name,
+            "types": dict(sorted(self.types.items())),
+            "predicates": dict(sorted(self.predicates.items())),
+            "actions": dict(sorted(self.actions.items())),
+            "objects": dict(sorted(self.objects.items())),
+            "object_prefixes": dict(sorted(self.object_prefixes.items())),
+            "number_objects": self.number_objects,
+            "number_variables": self.number_variables,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Renaming:
+        return cls(
+            domain_name=str(data["domain_name"]),
+            types=dict(data.get("types", {})),
+            predicates=dict(data.get("predicates", {})),
+            actions=dict(data.get("actions", {})),
+            objects=dict(data.get("objects", {})),
+            object_prefixes=dict(data.get("object_prefixes", {})),
+            number_objects=bool(data.get("number_objects", False)),
+            number_variables=bool(data.get("number_variables", False)),
+        )
+
     def object_map(self, task: Task) -> dict[str, str]:
         """How this task's objects are renamed (constants by the domain-wide map)."""
         mapping: dict[str, str] = {}

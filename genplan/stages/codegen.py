@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from genplan.pddl.pyform import PyTask, render_set
 from genplan.prompts import render
@@ -238,6 +238,13 @@ def repair(
 class CodegenResult:
     versions: tuple[ProgramVersion, ...]
     example: Example
+    #: The debugging tasks at the end: the given ones, then any counterexamples added.
+    tasks: tuple[CodeTask, ...] = ()
+
+
+#: Looks for a task a program that passed every debugging task fails (the generalization check): the
+#: new debugging task and the program's failed result on it, or None.
+CounterexampleFinder = Callable[[ProgramVersion], "tuple[CodeTask, TaskResult] | None"]
 
 
 def generate_programs(
@@ -258,11 +265,34 @@ def generate_programs(
     timeout: float = 45.0,
     typed: bool = False,
     on_version: Callable[[ProgramVersion], None] | None = None,
+    find_counterexample: CounterexampleFinder | None = None,
+    max_counterexamples: int = 0,
 ) -> CodegenResult:
-    """Up to ``n_programs`` variants, each repaired up to ``rounds`` times; stops at a perfect program."""
+    """Up to ``n_programs`` variants, each repaired up to ``rounds`` times; stops at a perfect program.
+
+    With ``find_counterexample``, a program that solves every debugging task is checked further (up to
+    ``max_counterexamples`` times in all): a task it fails joins the debugging tasks of every later
+    version, and the program is repaired on it like on any failed task. "Perfect" then means: every
+    debugging task, and no counterexample found.
+    """
     by_id = {t.task_id: t for t in tasks}
     ids = [t.task_id for t in tasks]
     versions: list[ProgramVersion] = []
+    found = 0
+
+    def checked(version: ProgramVersion) -> ProgramVersion:
+        nonlocal found
+        if find_counterexample is None or found >= max_counterexamples or version.solved < len(ids):
+            return version
+        hit = find_counterexample(version)
+        if hit is None:
+            return version
+        task, result = hit
+        by_id[task.task_id] = task
+        ids.append(task.task_id)
+        found += 1
+        return replace(version, results=(*version.results, result))
+
     for variant in range(1, n_programs + 1):
         version, messages = write_program(
             llm,
@@ -278,6 +308,7 @@ def generate_programs(
             timeout=timeout,
             typed=typed,
         )
+        version = checked(version)
         versions.append(version)
         if on_version:
             on_version(version)
@@ -287,9 +318,10 @@ def generate_programs(
             version, messages = repair(
                 llm, messages, version, by_id, evaluate, reflection=reflection, positive=positive, reasoning=reasoning
             )
+            version = checked(version)
             versions.append(version)
             if on_version:
                 on_version(version)
         if version.solved == len(ids):
             break
-    return CodegenResult(versions=tuple(versions), example=example)
+    return CodegenResult(versions=tuple(versions), example=example, tasks=tuple(by_id[i] for i in ids))

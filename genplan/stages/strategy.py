@@ -10,7 +10,7 @@ debugging tasks. The version that solved most tasks wins; ties go to the later v
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from genplan.pddl.model import Task
 from genplan.prompts import render
@@ -143,6 +143,8 @@ def attempt_plan(
         domain_description=domain_description,
         pseudocode=strategy,
         task_description=task.description,
+        # A counterexample found by the generalization check has no description: it is shown as PDDL.
+        task_pddl=task.pddl,
         task_name=task.task_id,
         reasoning=reasoning,
     )
@@ -207,6 +209,11 @@ def select_version(versions: Sequence[StrategyVersion]) -> int:
     return max(range(len(versions)), key=lambda i: (versions[i].solved, i))
 
 
+#: Looks for a task a strategy version fails (the generalization check): the new debugging task and the
+#: failed attempt at it, or None.
+CounterexampleFinder = Callable[["StrategyVersion"], "tuple[DebugTask, PlanAttempt] | None"]
+
+
 def debug_strategy(
     llm: ChatClient,
     judge: Judge,
@@ -217,20 +224,34 @@ def debug_strategy(
     *,
     reasoning: bool = False,
     on_version: Callable[[StrategyVersion], None] | None = None,
+    find_counterexample: CounterexampleFinder | None = None,
+    max_counterexamples: int = 0,
 ) -> StrategyResult:
     """Assess, reflect and revise up to ``rounds`` times; with 0 rounds the strategy is used as written.
 
     ``on_version`` sees each version as soon as it is complete, so the run can save it right away.
+    With ``find_counterexample``, a version that solves every task is checked further (while rounds and
+    ``max_counterexamples`` remain): a task it fails joins the debugging tasks, and the version is
+    revised on it like on any failed task.
     """
     if rounds == 0:
         if on_version:
             on_version(first)
         return StrategyResult(versions=(first,), selected=0, style="unassessed")
+    tasks = list(tasks)
     versions: list[StrategyVersion] = []
     current = first
     previous_task: str | None = None
+    found = 0
     for index in range(rounds + 1):
         current = assess(llm, judge, domain_description, current, tasks, reasoning=reasoning)
+        if current.solved == len(tasks) and find_counterexample and found < max_counterexamples and index < rounds:
+            hit = find_counterexample(current)
+            if hit is not None:
+                task, attempt = hit
+                tasks.append(task)
+                found += 1
+                current = replace(current, attempts=(*current.attempts, attempt))
         if current.solved == len(tasks) or index == rounds:
             versions.append(current)
             if on_version:
@@ -239,14 +260,7 @@ def debug_strategy(
         failed = pick_failed(current, previous_task)
         previous_task = failed.task_id
         reflection, nxt = revise(llm, failed, index + 1, reasoning=reasoning)
-        done = StrategyVersion(
-            index=current.index,
-            text=current.text,
-            answer=current.answer,
-            attempts=current.attempts,
-            reflected_task=failed.task_id,
-            reflection=reflection,
-        )
+        done = replace(current, reflected_task=failed.task_id, reflection=reflection)
         versions.append(done)
         if on_version:
             on_version(done)

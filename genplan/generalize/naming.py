@@ -1,0 +1,91 @@
+"""Which builtin generator can make new tasks for a suite's domain, and in which names.
+
+A program is written for the names of its suite: the builtin ferry suite says ``at-ferry``, an
+anonymized one ``predicate_3``, a costumed one whatever the user's map says. The generators make tasks
+of the builtin domains, so a generated task is useful only once it speaks the suite's language:
+
+- a domain equal to a builtin one (names included; only the domain's own name may differ, as in the
+  paper's data) takes the generated tasks as they are;
+- a renamed variant written by ``genplan benchmarks anonymize`` or ``costume`` is mapped through its
+  renaming: the registry keeps the map of every variant it registered, and an anonymized domain is
+  recognised without it (anonymizing is deterministic);
+- any other domain has no generator; the check then uses domain-independent variants alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from genplan.benchmarks.rename import Renaming, anonymizer, rename_domain, rename_task
+from genplan.generators import GENERATOR_DOMAINS
+from genplan.pddl.model import Domain, Task
+
+
+@dataclass(frozen=True)
+class GeneratorNames:
+    """A builtin generator and how its tasks are renamed into the suite's domain."""
+
+    #: The builtin domain whose generator makes the tasks.
+    generator: str
+    #: The suite's domain: generated tasks are rebuilt over it.
+    domain: Domain
+    #: ``None`` when the names are the builtin ones.
+    renaming: Renaming | None = None
+
+    def adopt(self, task: Task) -> Task:
+        """A generated task (over the builtin domain) as a task of the suite's domain."""
+        if self.renaming is None:
+            return replace(task, domain=self.domain)
+        return rename_task(task, self.renaming, self.domain)
+
+    @property
+    def how(self) -> str:
+        return f"the {self.generator} generator" + ("" if self.renaming is None else ", renamed to the suite's names")
+
+
+def _same_structure(a: Domain, b: Domain) -> bool:
+    """Equal as domains, whatever each calls itself."""
+    return replace(a, name="") == replace(b, name="")
+
+
+def find_generator(
+    domain: Domain, *, hint: str | None = None, renaming: Renaming | None = None
+) -> GeneratorNames | None:
+    """The builtin generator for ``domain``, or None.
+
+    ``hint`` is a domain name to try first (the suite's domain folder name); ``renaming`` a map known
+    to turn some builtin domain into ``domain`` (from the registry).
+    """
+    from genplan.benchmarks.domains import builtin_domain, builtin_domain_path
+
+    names = [n for n in GENERATOR_DOMAINS if builtin_domain_path(n).is_file()]
+    if hint in names:
+        names.remove(hint)
+        names.insert(0, hint)
+    for name in names:
+        builtin = builtin_domain(name)
+        if _same_structure(builtin, domain):
+            return GeneratorNames(name, domain)
+    for name in names:
+        builtin = builtin_domain(name)
+        for candidate in ([renaming] if renaming is not None else []) + [anonymizer(builtin)]:
+            try:
+                renamed = rename_domain(builtin, candidate)
+            except Exception:  # a map for another domain may not apply at all
+                continue
+            if _same_structure(renamed, domain):
+                return GeneratorNames(name, domain, candidate)
+    return None
+
+
+def registered_renaming(root: Path, cache_dir: str | Path | None = None) -> Renaming | None:
+    """The renaming the registry recorded for the variant suite at ``root``, if it wrote one."""
+    from genplan.benchmarks.registry import load_registry
+
+    resolved = root.resolve()
+    for entry in load_registry(cache_dir).values():
+        for stats in entry.domains.values():
+            if isinstance(stats, dict) and "renaming" in stats and Path(entry.path).resolve() == resolved:
+                return Renaming.from_json(stats["renaming"])
+    return None

@@ -1,0 +1,35 @@
+"""Proving a new task solvable before a failure on it counts against a program.
+
+A program that fails on an unsolvable task has done nothing wrong, so the check never reports such a
+task. Most candidates are solvable by construction; the others (a random walk may enter a dead end)
+are proved with Fast Downward under a small limit. When the planner cannot decide in time, the task is
+set aside as unproved, never reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from genplan.pddl.model import Task
+
+#: Satisficing and quick: a proof needs any plan, not a good one.
+PROOF_PLANNER = "lama-first"
+
+
+def planner_proof(time_limit: float = 10.0, cache_dir: str | Path | None = None) -> Callable[[Task], bool]:
+    """A function telling whether Fast Downward finds a plan for a task within ``time_limit`` seconds.
+
+    Results are cached (the planner cache), so re-running a check proves nothing twice.
+    """
+    from genplan.planners import plan
+
+    memo: dict[Task, bool] = {}
+
+    def prove(task: Task) -> bool:
+        if task not in memo:
+            result = plan(task, PROOF_PLANNER, time_limit=time_limit, memory_limit_mb=2048, cache_dir=cache_dir)
+            memo[task] = result.status == "solved"
+        return memo[task]
+
+    return prove

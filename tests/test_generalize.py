@@ -1,0 +1,360 @@
+"""The generalization check (`genplan check`): its sources, shrinking, solvability and held-out isolation."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from genplan.benchmarks.registry import resolve_suite
+from genplan.benchmarks.rename import anonymizer, rename_domain, rename_task
+from genplan.errors import GenplanError
+from genplan.generalize import CheckSettings, check_program
+from genplan.generalize.generated import check_seed, generated_batches, size_ladder
+from genplan.generalize.naming import find_generator
+from genplan.generalize.shrink import legitimate, seen_profiles, shrink, without
+from genplan.generalize.variants import digits_renaming, variant_batches
+from genplan.generalize.walk import applicable, random_walk
+from genplan.generators import generator_module
+from genplan.pddl.model import Task
+from genplan.pddl.parser import parse_problem
+from genplan.validate import validate
+
+REPO = Path(__file__).resolve().parent.parent
+GOOD = REPO / "tests" / "zoo" / "good_ferry.py"
+
+#: good_ferry without the lines that first unload a car that starts on the ferry: a bug the builtin
+#: generator cannot reveal (it never puts a car aboard), but a walked initial state can.
+ONBOARD_BUG = GOOD.read_text().replace(
+    """    for fact in init:
+        if fact[0] == "on":
+            car = fact[1]
+            sail(targets.get(car, ferry))
+            plan.append(f"(debark {car} {ferry})")
+            where[car] = ferry
+""",
+    "",
+)
+#: good_ferry that handles only 30 cars: only generated tasks with more cars reveal it.
+CAP_BUG = GOOD.read_text().replace("for car in sorted(targets):", "for car in sorted(targets)[:30]:")
+
+
+def ferry_debug() -> list[tuple[str, Task]]:
+    suite = resolve_suite("ferry")
+    return [(t, suite.task(t)) for t in suite.split.debug]
+
+
+# ------------------------------------------------------------------------------------------ walks
+@pytest.mark.parametrize("domain", ["ferry", "blocksworld", "gripper", "logistics", "miconic"])
+def test_random_walks_are_valid_plans_to_the_states_they_reach(domain: str) -> None:
+    suite = resolve_suite(domain)
+    for task_id in suite.split.debug[:3]:
+        task = suite.task(task_id)
+        end, steps = random_walk(task, task.init, 15, random.Random(task_id))
+        assert steps, "debugging tasks have applicable actions"
+        reached = [f for f in sorted(end - task.init)] or sorted(end)[:1]
+        verdict = validate(replace(task, goal=frozenset(reached)), [s.text() for s in steps])
+        assert verdict.valid, verdict
+
+
+def test_applicable_matches_the_validator_on_every_step() -> None:
+    # Every action the walk module calls applicable is accepted by the validator, and a step it does not
+    # list (a mutated argument) is rejected: the two agree on the ground actions of a state.
+    task = ferry_debug()[0][1]
+    steps = list(applicable(task, task.init))
+    assert steps
+    for step in steps:
+        assert validate(replace(task, goal=frozenset({("nothing-to-reach",)})), [step.text()]).kind == "goal"
+    names = {s.text() for s in steps}
+    bogus = "(sail l0 l0)"
+    assert bogus not in names and not validate(task, [bogus]).valid
+
+
+# ------------------------------------------------------------------------------------------ sources
+def test_size_ladder_grows_geometrically_between_its_ends() -> None:
+    sizes = size_ladder(5, 500)
+    assert sizes[0] == 5 and sizes[-1] == 500
+    assert all(b > a for a, b in itertools.pairwise(sizes))
+    assert all(b <= round(a * 1.6) + 1 for a, b in itertools.pairwise(sizes[:-1]))
+
+
+def test_generated_tasks_vary_their_parameters_and_respect_the_size_limit() -> None:
+    names = find_generator(resolve_suite("ferry").domain, hint="ferry")
+    assert names is not None and names.renaming is None
+    batches = list(generated_batches(names, [10, 40], per_size=6, seed=1, max_objects=45))
+    params = {tuple(sorted(c.details["params"].items())) for b in batches for c in b}
+    assert len(params) >= 4, "not only the size varies"
+    assert all(c.task.size <= 45 and c.solvable for b in batches for c in b)
+
+
+def test_the_check_never_draws_the_seeds_the_builtin_suites_were_built_with() -> None:
+    # sources.json records the seed of every builtin task; the test may read it, the check may not.
+    sources = json.loads((REPO / "pddl_benchmarks" / "ferry" / "sources.json").read_text())
+    suite_seeds = {str(v.get("seed")) for v in sources.get("tasks", {}).values() if isinstance(v, dict)}
+    assert suite_seeds, "sources.json lists the seeds"
+    names = find_generator(resolve_suite("ferry").domain, hint="ferry")
+    assert names is not None
+    drawn = {str(c.details["seed"]) for b in generated_batches(names, size_ladder(5, 300), per_size=3, seed=1,
+                                                                max_objects=300) for c in b}  # fmt: skip
+    assert drawn and not drawn & suite_seeds
+
+
+def test_digit_renaming_keeps_numeric_order_but_breaks_text_order() -> None:
+    task = resolve_suite("miconic").task(resolve_suite("miconic").split.debug[-1])
+    mapping = digits_renaming(task, random.Random(3))
+    number = lambda name: int(re.match(r"\D*(\d+)", name).group(1))  # noqa: E731
+    floors = sorted((n for n, _ in task.objects if n.startswith("f") and n.endswith("_b0")), key=number)
+    assert len(floors) >= 3
+    renamed = [mapping[f] for f in floors]
+    assert all(r.endswith("_b0") for r in renamed)
+    assert [number(n) for n in renamed] == sorted(number(n) for n in renamed), "numeric order is kept"
+    assert sorted(renamed) != renamed, "sorting the new names as text gives another order"
+
+
+def test_variants_cover_every_family_and_by_construction_ones_are_solvable() -> None:
+    from genplan.planners import plan
+
+    debug = ferry_debug()
+    batches = list(variant_batches(debug, seed=1, reorder_seed=7))
+    families = {b[0].family for b in batches}
+    assert {"reorder", "rename-digits", "rename-long", "rename-style", "rename-shuffled", "goal-subset",
+            "walk-init-4", "walk-goal-12", "walk-both-12", "recombine-12"} <= families  # fmt: skip
+    by_construction = [c for b in batches for c in b if c.solvable and c.family.startswith(("walk", "goal"))]
+    assert by_construction
+    for cand in by_construction[:8]:
+        assert plan(cand.task, "lama-first", time_limit=20, use_cache=False).status == "solved", cand.origin
+    assert variant_batches(debug, seed=1, reorder_seed=7).__next__()[0].ordering_seed == 7
+
+
+# ------------------------------------------------------------------------------------------ naming
+def test_an_anonymized_domain_is_recognised_and_generated_tasks_get_its_names() -> None:
+    builtin = resolve_suite("ferry").domain
+    anon = anonymizer(builtin)
+    domain = rename_domain(builtin, anon)
+    names = find_generator(domain)
+    assert names is not None and names.generator == "ferry" and names.renaming is not None
+    raw = generator_module("ferry").generate(generator_module("ferry").params_for_size(8), 5, "x")
+    adopted = names.adopt(raw)
+    assert adopted == rename_task(raw, anon, domain)
+    assert not {"at", "on", "at-ferry"} & {f[0] for f in adopted.init}
+
+
+def test_a_domain_no_generator_fits_gets_variants_only(tmp_path: Path) -> None:
+    from genplan.pddl.parser import parse_domain
+    from tests.test_cli import DOMAIN, PROBLEM  # a tiny domain of no benchmark
+
+    d = parse_domain(DOMAIN)
+    assert find_generator(d) is None
+    task = parse_problem(PROBLEM, d)
+    program = "def generate_solution(objects, init, goal):\n    return ['(a o)']\n"
+    result = check_program(program, d, [("t", task)], settings=CheckSettings(budget_s=5, rounds=1))
+    assert any("no generator" in n for n in result.notes)
+    assert {t.source for t in result.tried} == {"variant"}
+
+
+# ------------------------------------------------------------------------------------------ shrinking
+def test_shrinking_keeps_failing_and_removes_what_does_not_matter() -> None:
+    names = find_generator(resolve_suite("ferry").domain, hint="ferry")
+    assert names is not None
+    module = generator_module("ferry")
+    task = names.adopt(module.generate(module.Params(locations=6, cars=12), 11, "big"))
+    target = sorted(f for f in task.goal)[0]
+
+    def fails(t: Task):  # "the program" fails exactly when this one goal fact is asked for
+        return "still" if target in t.goal else None
+
+    done = shrink(task, "first", fails, lambda t: True, [d for _, d in ferry_debug()], deadline=1e18)
+    assert done.task.goal == frozenset({target})
+    assert done.task.size < task.size and done.failure == "still" and not done.cut_short
+    assert legitimate(done.task, seen_profiles([task, *(d for _, d in ferry_debug())]))
+
+
+def test_shrinking_never_keeps_a_task_it_cannot_prove_solvable() -> None:
+    names = find_generator(resolve_suite("ferry").domain, hint="ferry")
+    assert names is not None
+    module = generator_module("ferry")
+    task = names.adopt(module.generate(module.Params(locations=5, cars=6), 3, "t"))
+    done = shrink(task, "f", lambda t: "f", lambda t: t.objects == task.objects, [], deadline=1e18)
+    assert done.task.objects == task.objects, "every object removal was unprovable, so none is kept"
+
+
+def test_an_object_whose_removal_leaves_an_impossible_state_is_kept() -> None:
+    # In blocksworld, removing a block that holds another up leaves a block on nothing: never legitimate.
+    suite = resolve_suite("blocksworld")
+    task = max((suite.task(t) for t in suite.split.debug), key=lambda t: t.size)
+    allowed = seen_profiles([task])
+    below = {f[2] for f in task.init if f[0] == "on"}
+    for block in below:
+        assert not legitimate(without(task, {block}), allowed), block
+
+
+# ------------------------------------------------------------------------------------------ the check
+def test_a_correct_program_has_no_counterexample() -> None:
+    result = check_program(GOOD.read_text(), resolve_suite("ferry").domain, ferry_debug(),
+                           settings=CheckSettings(budget_s=8, rounds=1), generator=find_generator(
+                               resolve_suite("ferry").domain, hint="ferry"))  # fmt: skip
+    assert result.counterexample is None
+    sources = {t.source for t in result.tried}
+    assert sources == {"generator", "variant"}
+    assert max(t.objects for t in result.tried if t.source == "generator") >= 100
+
+
+def test_a_car_on_the_ferry_is_found_and_shrunk() -> None:
+    suite = resolve_suite("ferry")
+    result = check_program(ONBOARD_BUG, suite.domain, ferry_debug(), settings=CheckSettings(budget_s=60),
+                           generator=find_generator(suite.domain, hint="ferry"))  # fmt: skip
+    cex = result.counterexample
+    assert cex is not None and cex.category == "python exception"
+    assert any(f[0] == "on" for f in cex.task.init), "the counterexample has a car aboard"
+    assert cex.task.size <= 6 and cex.task.size <= cex.found_objects
+    assert "KeyError" in cex.feedback
+
+
+def test_a_loop_cap_is_found_on_large_generated_tasks_and_the_found_task_fails() -> None:
+    from genplan.execute.evaluate import evaluate
+
+    suite = resolve_suite("ferry")
+    result = check_program(CAP_BUG, suite.domain, ferry_debug(), settings=CheckSettings(budget_s=60),
+                           generator=find_generator(suite.domain, hint="ferry"))  # fmt: skip
+    cex = result.counterexample
+    assert cex is not None and cex.source == "generator" and cex.category == "goal not satisfied"
+    assert len([f for f in cex.task.goal]) > 30
+    again = evaluate(CAP_BUG, [("cex", cex.task)], orderings=1, mode="debug")
+    assert not again.results[0].solved
+    assert evaluate(GOOD.read_text(), [("cex", cex.task)], orderings=1).results[0].solved, "and it is solvable"
+
+
+def test_an_unprovable_failure_is_never_reported() -> None:
+    # The program fails every task; with no proof possible, only tasks solvable by construction may be
+    # reported, never a walked initial state or a recombined goal, nor a task the user gave.
+    fail_all = "def generate_solution(objects, init, goal):\n    return []\n"
+    suite = resolve_suite("ferry")
+    given = [("given", ferry_debug()[0][1])]
+    result = check_program(fail_all, suite.domain, ferry_debug(), settings=CheckSettings(budget_s=10, rounds=1,
+                           shrink_budget_s=0), user_tasks=given, prove=lambda t: False)  # fmt: skip
+    assert result.counterexample is not None
+    assert result.counterexample.solvable == "construction"
+    assert not result.counterexample.family.startswith(("walk-init", "recombine", "given"))
+
+
+def test_an_unsolvable_given_task_is_set_aside(tmp_path: Path) -> None:
+    suite = resolve_suite("ferry")
+    task = ferry_debug()[0][1]
+    car = next(f[1] for f in task.init if f[0] == "car")
+    impossible = replace(task, name="impossible", goal=frozenset({("at", car, "l0"), ("on", car)}))
+    result = check_program(GOOD.read_text(), suite.domain, [], settings=CheckSettings(budget_s=20, rounds=1),
+                           user_tasks=[("impossible", impossible)])  # fmt: skip
+    assert result.counterexample is None and "impossible" in result.unproved
+
+
+def test_settings_are_checked() -> None:
+    with pytest.raises(GenplanError):
+        CheckSettings(budget_s=0).check()
+    with pytest.raises(GenplanError):
+        CheckSettings(max_objects=0).check()
+    assert CheckSettings().resolved_max_objects([ferry_debug()[0][1]]) == 500
+    assert check_seed("a") != check_seed("b")
+
+
+# ------------------------------------------------------------------------------------------ held-out
+def test_held_out_tasks_never_reach_the_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A suite whose held-out files are not even PDDL, and carry a marker: the check must neither parse
+    them (it would fail) nor let the marker reach any task it runs, prints or writes."""
+    import genplan.execute.evaluate as evaluate_module
+
+    suite_dir = tmp_path / "ferry-marked"
+    shutil.copytree(REPO / "pddl_benchmarks" / "ferry", suite_dir)
+    split = json.loads((suite_dir / "split.json").read_text())
+    for task_id in split["heldout"]:
+        (suite_dir / "problems" / f"{task_id}.pddl").write_text("HELDOUTMARKER this is not PDDL (((")
+    seen: list[str] = []
+    real = evaluate_module.evaluate
+
+    def spy(source, tasks, **kw):
+        items = list(tasks.items()) if isinstance(tasks, dict) else list(tasks)
+        seen.extend(repr(t) for _, t in items)
+        return real(source, items, **kw)
+
+    monkeypatch.setattr(evaluate_module, "evaluate", spy)
+    out = tmp_path / "out"
+    (tmp_path / "bug.py").write_text(ONBOARD_BUG)
+    from typer.testing import CliRunner
+
+    from genplan.cli import app
+
+    args = ["check", str(tmp_path / "bug.py"), "ferry", "--suite", str(suite_dir), "--budget", "30", "--out", str(out)]
+    res = CliRunner().invoke(app, args, catch_exceptions=False, env={"COLUMNS": "200"})
+    assert res.exit_code == 1, res.output
+    assert seen and not any("heldoutmarker" in s.lower() for s in seen)
+    assert "HELDOUTMARKER" not in res.output
+    for path in out.iterdir():
+        assert "heldoutmarker" not in path.read_text().lower()
+
+
+# ------------------------------------------------------------------------------------------ CLI
+def _check_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "genplan.cli", "check", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=300, env={"COLUMNS": "100", "PATH": "/usr/bin:/bin"})  # fmt: skip
+
+
+def test_cli_exit_codes_and_files(tmp_path: Path) -> None:
+    (tmp_path / "bug.py").write_text(ONBOARD_BUG)
+    found = _check_cli("bug.py", "ferry", "--budget", "30", cwd=tmp_path)
+    assert found.returncode == 1, found.stderr
+    folder = tmp_path / "check-ferry-bug"
+    assert {p.name for p in folder.iterdir()} == {"check.json", "counterexample.pddl", "counterexample.py",
+                                                   "domain.pddl", "plan.txt", "feedback.txt"}  # fmt: skip
+    text = " ".join(found.stdout.split())
+    assert "counterexample" in text and "(on c" in text and "KeyError" in text
+    # the Python form is what the program received, and reproduces the crash when run
+    run = subprocess.run([sys.executable, str(folder / "counterexample.py")], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=60)  # fmt: skip
+    assert run.returncode != 0 and "KeyError" in run.stderr
+    # the PDDL form parses against the domain written beside it
+    from genplan.pddl import load_task
+
+    assert load_task(folder / "domain.pddl", folder / "counterexample.pddl").size >= 2
+
+    none = _check_cli(str(GOOD), "ferry", "--budget", "3", "--out", "ok", cwd=tmp_path)
+    assert none.returncode == 0, none.stderr
+    assert "no counterexample" in none.stdout and "generated tasks" in none.stdout
+    assert json.loads((tmp_path / "ok" / "check.json").read_text())["found"] is False
+
+    for bad in (["missing.py", "ferry"], [str(GOOD), "ferri"], [str(GOOD), "ferry", "--budget", "0"],
+                [str(GOOD), "ferry", "--tasks", "nowhere"]):  # fmt: skip
+        res = _check_cli(*bad, cwd=tmp_path)
+        assert res.returncode == 2, (bad, res.stderr)
+        assert "Traceback" not in res.stderr and "error" in res.stderr
+
+
+def test_a_costumed_suite_gets_generated_tasks_in_its_own_names(tmp_path: Path) -> None:
+    (tmp_path / "squirrel.toml").write_text(
+        '[types]\n[predicates]\nat = "stands"\n"at-ferry" = "squirrel-at"\n[actions]\nsail = "scamper"\n'
+        '[object_prefixes]\nc = "nut"\nl = "tree"\n'
+    )
+    res = subprocess.run(
+        [sys.executable, "-m", "genplan.cli", "benchmarks", "costume", "ferry", "--names", "squirrel.toml",
+         "--out", "ferry-sq", "--cache-dir", "cache"], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    from genplan.generalize.naming import registered_renaming
+
+    suite = resolve_suite("ferry-sq", "ferry-sq", cache_dir=tmp_path / "cache")
+    renaming = registered_renaming(suite.root, tmp_path / "cache")
+    assert renaming is not None and renaming.predicates["at"] == "stands"
+    names = find_generator(suite.domain, hint=suite.domain_name, renaming=renaming)
+    assert names is not None and names.generator == "ferry"
+    batch = next(generated_batches(names, [12], per_size=1, seed=1, max_objects=50))
+    task = batch[0].task
+    assert {"stands", "squirrel-at"} <= {f[0] for f in task.init} and "at" not in {f[0] for f in task.init}
+    assert all(n.startswith(("nut", "tree")) for n, _ in task.objects)
+    # and the variant's own folder holds no copy of the map
+    assert not any("renaming" in p.name for p in suite.root.iterdir())
