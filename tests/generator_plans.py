@@ -347,10 +347,14 @@ def beluga_orders(task: Task) -> tuple[list[str], list[str], dict[str, int], lis
 
 
 def plan_beluga(task: Task) -> list[str]:
+    """The generator's strategy, on the task's lines and the parts its racks hold at the start."""
     from genplan.generators.beluga import strategy_plan
+    from genplan.generators.features import beluga_state
 
-    capacity = max(int(c[1:]) for _, _, c in facts(task, "fit-n-sum"))
-    steps = strategy_plan(*beluga_orders(task), capacity)
+    state = beluga_state(task)
+    (unload,) = state["flights"]
+    racks = sorted(state["racks"], key=lambda r: (len(r), r))  # rack2 before rack10, as generated
+    steps = strategy_plan(unload, state["lines"], state["sizes"], racks, state["capacity"], state["racks"])
     assert steps is not None, task.name
     return steps
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from collections import Counter, deque
 
-from genplan.generators import generator_module
+import pytest
+
+from genplan.generators import GeneratorError, generator_module
 from tests.generator_plans import facts, objects_of
 
 SEEDS = (0, 1, 2)
@@ -153,3 +155,33 @@ def test_visitall_kind() -> None:
         assert {g[1] for g in task.goal} <= reach
     whole = module.generate(module.Params(width=6, height=4), 0)
     assert whole.goal == {("visited", o) for o, _ in whole.objects}
+
+
+def test_visitall_reshape_and_goal_share_give_a_mix_of_grids_and_goals() -> None:
+    """``params_for_size`` keeps the number of places but draws a shape and a goal share per task: full
+    rectangles and grids with holes (non-rectangular, sometimes cut in pieces), every place or a few."""
+    from genplan.generators.features import task_features
+    from tests.generator_plans import assert_valid, plan_visitall
+
+    module = generator_module("visitall")
+    params = module.params_for_size(30)
+    assert (params.reshape, params.min_goal_percent) == (1, 5)
+    seen: Counter[str] = Counter()
+    for seed in range(30):
+        task = module.generate(params, seed)
+        f = task_features("visitall", task)
+        assert f["places"] == 30
+        seen["holes"] += f["holes in the bounding box"] > 0
+        seen["rectangle"] += f["holes in the bounding box"] == 0
+        seen["all goals"] += len(task.goal) == 30 - f["places not reachable"]
+        seen["some goals"] += len(task.goal) < 30 - f["places not reachable"]
+        seen["elongated"] += max(f["width"], f["height"]) >= 2 * min(f["width"], f["height"])
+        assert len(task.goal) >= 2 and ("visited", *next(iter(facts(task, "at-robot")))) in task.goal
+        assert_valid(task, plan_visitall(task))
+    assert min(seen.values()) >= 3, seen
+    # Without the two parameters the grid and the goal are exactly as asked.
+    fixed = module.generate(module.Params(width=5, height=3), 1)
+    assert task_features("visitall", fixed)["width"] == 5 and len(fixed.goal) == 15
+    for bad in ({"reshape": 2}, {"min_goal_percent": 101}, {"min_goal_percent": -1}):
+        with pytest.raises(GeneratorError):
+            module.generate(module.Params(**bad), 0)

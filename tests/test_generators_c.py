@@ -11,6 +11,8 @@ from collections import Counter
 from itertools import pairwise
 
 from genplan.generators import generator_module
+from genplan.generators.features import beluga_state, task_features
+from genplan.pddl.model import Task
 from tests.generator_plans import (
     adjacency,
     assert_valid,
@@ -28,7 +30,7 @@ SEEDS = (0, 1, 2)
 def test_beluga_kind() -> None:
     module = generator_module("beluga")
     for seed in SEEDS:
-        task = module.generate(module.Params(parts=12, racks=5), seed)
+        task = module.generate(module.Params(parts=12, racks=5, max_lines=1, max_stored=0, rack_spread=0), seed)
         parts, racks = objects_of(task, "part"), objects_of(task, "rack")
         assert len(parts) == 12 and parts[0] == "part01" and racks == [f"rack{i}" for i in range(1, 6)]
         assert objects_of(task, "beluga-truck") == ["t1"] and objects_of(task, "fab-truck") == ["t2"]
@@ -46,17 +48,79 @@ def test_beluga_kind() -> None:
         for a, s, c in facts(task, "fit-n-sum"):
             assert int(a[1:]) + int(s[1:]) == int(c[1:])
         assert task.goal == {("processed", p) for p in parts}
-    orders = {tuple(beluga_orders(module.generate(module.Params(parts=8, racks=4), s))[1]) for s in range(6)}
+    params = module.Params(parts=8, racks=4, max_lines=1, max_stored=0, rack_spread=0)
+    orders = {tuple(beluga_orders(module.generate(params, s))[1]) for s in range(6)}
     assert len(orders) == 6  # production orders really are random
 
 
 def test_beluga_production_order_falls_back_towards_the_unloading_order() -> None:
     """With a single small rack a random order is hopeless; the task stays solvable all the same."""
     module = generator_module("beluga")
-    task = module.generate(module.Params(parts=9, racks=1, max_size=8, rack_capacity=8), 5)
+    task = module.generate(
+        module.Params(parts=9, racks=1, max_size=8, rack_capacity=8, max_lines=1, max_stored=0, rack_spread=0), 5
+    )
     unload, production, _, _ = beluga_orders(task)
     assert unload == production
     assert_valid(task, plan_beluga(task))
+
+
+def test_beluga_falls_back_to_the_base_order_with_stored_parts_and_several_lines() -> None:
+    """The base order (stored parts rack by rack from the factory end, then the unloading order) is always
+    solvable, even with one rack that barely fits a part, stored parts and several lines."""
+    module = generator_module("beluga")
+    for seed in range(8):
+        params = module.Params(parts=9, racks=1, max_size=8, rack_capacity=8, max_lines=3, max_stored=3, rack_spread=0)
+        task = module.generate(params, seed)
+        state = beluga_state(task)
+        assert sum(map(len, state["lines"].values())) == 9
+        assert_valid(task, plan_beluga(task))
+
+
+def _rows(task: Task) -> dict[str, list[str]]:
+    return beluga_state(task)["racks"]
+
+
+def test_beluga_stored_parts_are_on_consistent_racks() -> None:
+    """Parts that start on a rack: the level is their total size, ``rack-succ`` chains them from the
+    beluga end to the factory end, and only empty racks are unused."""
+    module = generator_module("beluga")
+    stored_somewhere = 0
+    for seed in range(20):
+        task = module.generate(module.Params(parts=8, racks=3, max_stored=5), seed)
+        sizes = beluga_state(task)["sizes"]
+        in_beluga = set(beluga_state(task)["flights"][0])
+        levels = dict(facts(task, "level"))
+        for rack, row in _rows(task).items():
+            assert int(levels[rack][1:]) == sum(sizes[p] for p in row) <= 15
+            assert ((rack,) in facts(task, "unused")) == (not row)
+            stored_somewhere += len(row)
+            assert not set(row) & in_beluga
+        on_racks = {p for r, p in facts(task, "on-rack") if r != "noner"}
+        assert on_racks | in_beluga == set(sizes) and not on_racks & in_beluga
+        assert in_beluga  # at least one part is still in the Beluga
+        assert_valid(task, plan_beluga(task))
+    assert stored_somewhere > 20
+
+
+def test_beluga_defaults_mix_easy_and_hard_tasks() -> None:
+    """At a small size (8 parts), the default tasks include ones that need parts rearranged on the racks, parts
+    stored out of order, full racks and several lines, and ones of the reference's kind; the strategy's
+    plan (the witness of solvability) solves every one."""
+    module = generator_module("beluga")
+    seen: Counter[str] = Counter()
+    for seed in range(30):
+        task = module.generate(module.params_for_size(30), seed)
+        f = task_features("beluga", task)
+        seen["rearrangement"] += f.get("needs rearrangement") == 1
+        seen["no rearrangement"] += f.get("needs rearrangement") == 0
+        seen["out of order"] += f["parts out of order on racks"] > 0
+        seen["full rack"] += f["racks full"] > 0
+        seen["lines"] += f["production lines"] > 1
+        seen["reference kind"] += f["production lines"] == 1 and f["parts on racks"] == 0
+        assert_valid(task, plan_beluga(task))
+    assert min(seen.values()) >= 1, seen
+    assert seen["rearrangement"] >= 5, seen
+    assert module.params_for_size(20).parts >= 3  # more than the 2 parts of a trivial task
 
 
 def _cell(name: str) -> tuple[int, int]:

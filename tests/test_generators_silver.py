@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
+import pytest
+
 from genplan.generators import generator_module
 from tests.generator_plans import facts, objects_of, trail_of
 
@@ -152,3 +154,48 @@ def test_miconic_kind() -> None:
             assert building(origin[p]) == building(destin[p]) == building(p)
         assert not facts(task, "boarded") and not facts(task, "served")
         assert task.goal == {("served", p) for p in people}
+
+
+def test_hiking_spreads_mix_short_and_long_trails_hills_and_water() -> None:
+    """``params_for_size`` lets each task stray from the middle values: trails from 2 steps to over half
+    the grid, 0 to 2 hills, more or less water; the trail (the witness) still solves every task."""
+    from genplan.generators import GeneratorError
+    from genplan.generators.features import task_features
+    from tests.generator_plans import assert_valid, plan_hiking
+
+    module = generator_module("hiking")
+    params = module.params_for_size(100)
+    lengths, hills, water = set(), set(), set()
+    for seed in range(20):
+        task = module.generate(params, seed)
+        f = task_features("hiking", task)
+        lengths.add(f["trail length"])
+        hills.add(f["hills"])
+        water.add(f["water / cells"])
+        assert_valid(task, plan_hiking(task))
+    assert min(lengths) < 15 and max(lengths) > 45 and hills == {0, 1, 2}
+    assert max(water) - min(water) > 0.15
+    exact = module.Params(rows=9, cols=11, trail_length=30, hills=2, water=0.4)
+    assert len(trail_of(module.generate(exact, 3))) == 31  # no spread: exactly as asked
+    for key in ("trail_spread", "hill_spread", "water_spread_percent"):
+        with pytest.raises(GeneratorError, match=key):
+            module.generate(module.Params(**{key: -1}), 0)
+
+
+def test_delivery_spread_gives_tasks_with_no_paper_to_spare() -> None:
+    """With ``wanting_spread`` the number of wanting locations varies per task, up to every paper; the
+    constructive plan still solves each task, and without the spread the count is exactly ``wanting``."""
+    from genplan.generators.features import task_features
+    from tests.generator_plans import assert_valid, plan_delivery
+
+    module = generator_module("delivery")
+    params = module.params_for_size(60)
+    assert params.wanting_spread > 0
+    spare = set()
+    for seed in range(30):
+        task = module.generate(params, seed)
+        spare.add(task_features("delivery", task)["spare papers"])
+        assert_valid(task, plan_delivery(task))
+    assert 0 in spare and max(spare) >= 8
+    exact = module.generate(module.Params(locations=12, papers=8, wanting=6), 4)
+    assert len(exact.goal) == 6

@@ -114,7 +114,7 @@ def _ferry(size: int, rng: random.Random) -> Any:
 def _delivery(size: int, rng: random.Random) -> Any:
     base = generator_module("delivery").params_for_size(size)
     wanting = round(rng.uniform(0.55, 0.85) * (base.locations - 1))
-    return replace(base, wanting=max(1, min(base.papers, base.locations - 1, wanting)))
+    return replace(base, wanting=max(1, min(base.papers, base.locations - 1, wanting)), wanting_spread=0)
 
 
 def _gripper(size: int, rng: random.Random) -> Any:
@@ -189,7 +189,28 @@ def _logistics(size: int, rng: random.Random) -> Any:
     return m.Params(cities=cities, city_size=city_size, packages=packages, airplanes=airplanes, extra_trucks=extra)
 
 
+def _beluga(size: int, rng: random.Random) -> Any:
+    """The reference's kind (one production line, every part in the Beluga), with 2 to 6 racks drawn at
+    random as in its ``problem_P_R_S`` tasks: from a rack per part (easy) to a rack per 3.5 parts (parts
+    often have to be rearranged on the racks)."""
+    m = generator_module("beluga")
+    rest = max(4, size - 6 - 11)  # 6 fixed objects and about 11 level numbers
+    fewest = max(2, -(-2 * rest // 9))  # at most 3.5 parts per rack, as in the reference
+    racks = rng.randint(fewest, max(fewest, min(6, rest // 2)))
+    return m.Params(parts=max(2, rest - racks), racks=racks, max_lines=1, max_stored=0, rack_spread=0)
+
+
+def _visitall(size: int, rng: random.Random) -> Any:
+    """From 9 places on, half near-square grids and half grids of a random shape (rectangles of any
+    proportion, or with holes); always every reachable place to visit. Tiny grids (the debugging range, up
+    to 8 places) stay near-square: reshaping them, or a small goal share, mostly renames cells or leaves
+    plans of 1 or 2 steps (the reference's debugging tasks average 5)."""
+    base = generator_module("visitall").params_for_size(size)
+    return replace(base, reshape=int(size > 8 and rng.random() < 0.5), min_goal_percent=100)
+
+
 SHAPERS: dict[str, Shaper] = {
+    "beluga": _beluga,
     "delivery": _delivery,
     "ferry": _ferry,
     "gripper": _gripper,
@@ -199,6 +220,7 @@ SHAPERS: dict[str, Shaper] = {
     "goldminer": _goldminer,
     "grippers": _grippers,
     "logistics": _logistics,
+    "visitall": _visitall,
 }
 
 

@@ -30,6 +30,9 @@ class Params:
     locations: int = 10
     papers: int = 6
     wanting: int = 5
+    #: Each task has ``wanting`` give or take up to this many wanting locations (0: exactly), never more
+    #: than the papers: some tasks have papers to spare, others exactly enough.
+    wanting_spread: int = 0
 
     def check(self) -> None:
         check_integers(self, DOMAIN)
@@ -44,6 +47,11 @@ class Params:
                 f"(the home base never does), not {self.wanting}.",
                 hint="Lower wanting or raise locations.",
             )
+        if self.wanting_spread < 0:
+            raise GeneratorError(
+                f"wanting_spread is how far a task may stray from wanting, so it cannot be {self.wanting_spread}.",
+                hint="Pass wanting_spread >= 0 (0: exactly `wanting` locations want a paper).",
+            )
         if self.papers < self.wanting:
             raise GeneratorError(
                 f"{self.wanting} locations want a paper but there are only {self.papers} papers, "
@@ -53,7 +61,8 @@ class Params:
 
 
 def params_for_size(size: int) -> Params:
-    """About ``size`` objects: 55% locations, the rest papers; 70% of the other locations want a paper.
+    """About ``size`` objects: 55% locations, the rest papers; 70% of the other locations want a paper,
+    give or take 15% of them per task (so some tasks have exactly as many papers as wanting locations).
 
     The proportions follow the reference tasks (e.g. 33 locations, 25 papers, 22 wanting). Sizes below 3
     give the smallest task (2 locations, 1 paper).
@@ -62,7 +71,8 @@ def params_for_size(size: int) -> Params:
     locations = max(2, round(0.55 * size))
     papers = max(1, size - locations)
     wanting = max(1, min(papers, locations - 1, round(0.7 * (locations - 1))))
-    return Params(locations=locations, papers=papers, wanting=wanting)
+    spread = round(0.15 * (locations - 1))
+    return Params(locations=locations, papers=papers, wanting=wanting, wanting_spread=spread)
 
 
 def generate(params: Params, seed: int, name: str | None = None) -> Task:
@@ -72,7 +82,11 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
     locs = [f"loc-{i}" for i in range(params.locations)]
     papers = [f"paper-{i}" for i in range(params.papers)]
     home = locs[0]
-    wanting = rng.sample(locs[1:], params.wanting)
+    n_wanting = params.wanting
+    if params.wanting_spread:  # drawn only when asked, so tasks of exact parameters stay as they were
+        n_wanting += rng.randint(-params.wanting_spread, params.wanting_spread)
+        n_wanting = max(1, min(n_wanting, params.papers, params.locations - 1))
+    wanting = rng.sample(locs[1:], n_wanting)
 
     init: set[Fact] = {("at", home), ("ishomebase", home), ("safe", home)}
     init.update(("unpacked", p) for p in papers)
@@ -82,7 +96,7 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
     goal = frozenset(("satisfied", loc) for loc in wanting)
 
     objects = [(loc, "loc") for loc in locs] + [(p, "paper") for p in papers]
-    default_name = f"delivery-l{params.locations}-p{params.papers}-w{params.wanting}-s{seed}"
+    default_name = f"delivery-l{params.locations}-p{params.papers}-w{n_wanting}-s{seed}"
     return Task(
         name=name or default_name,
         domain=builtin_domain(DOMAIN),

@@ -45,9 +45,15 @@ class Params:
     hills: int = 1
     #: Probability that a cell off the trail is water (a trap).
     water: float = 0.4
+    #: Each task's trail has ``trail_length`` give or take up to this many steps (0: exactly).
+    trail_spread: int = 0
+    #: Each task has ``hills`` give or take up to this many hills (0: exactly).
+    hill_spread: int = 0
+    #: Each task's water probability is ``water`` give or take up to this many percentage points.
+    water_spread_percent: int = 0
 
     def check(self) -> None:
-        for key in ("rows", "cols", "trail_length", "hills"):
+        for key in ("rows", "cols", "trail_length", "hills", "trail_spread", "hill_spread", "water_spread_percent"):
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise GeneratorError(f"The {DOMAIN} parameter {key} must be an integer, not {value!r}.")
@@ -69,6 +75,13 @@ class Params:
                 f"{self.trail_length} of them fit, not hills = {self.hills}.",
                 hint="Lower hills or raise trail_length.",
             )
+        for key in ("trail_spread", "hill_spread", "water_spread_percent"):
+            if getattr(self, key) < 0:
+                raise GeneratorError(
+                    f"The hiking parameter {key} is how far a task may stray from the given value, so it cannot "
+                    f"be {getattr(self, key)}.",
+                    hint=f"Pass {key} >= 0 (0: exactly the given value).",
+                )
         if not isinstance(self.water, int | float) or isinstance(self.water, bool) or not 0 <= self.water <= 1:
             raise GeneratorError(
                 f"The hiking parameter water is a probability between 0 and 1, not {self.water!r}.",
@@ -77,16 +90,21 @@ class Params:
 
 
 def params_for_size(size: int) -> Params:
-    """About ``size`` cells in a near-square grid; the trail covers 30% of them, one hill, 40% water.
+    """About ``size`` cells in a near-square grid; the trail has 2 steps to 60% of the cells (30% give or
+    take all but 2 steps), 0 to 2 hills, and 35% to 65% of the cells off the trail are water.
 
-    The reference grids are 8 x 10 to 11 x 11 with trails of 2 to 55 steps and 0 to 2 hills.
+    The reference grids are 8 x 10 to 11 x 11 with trails of 2 to 55 steps, 0 to 2 hills, and water on 23%
+    to 52% of all cells.
     """
     if not isinstance(size, int) or isinstance(size, bool) or size < 1:
         raise GeneratorError(f"A task size must be a positive integer, not {size!r}.")
     rows = max(1, isqrt(size))
     cols = max(2, round(size / rows))
     trail = max(1, min(rows * cols - 1, round(0.3 * rows * cols)))
-    return Params(rows=rows, cols=cols, trail_length=trail, hills=min(1, trail), water=0.4)
+    return Params(
+        rows=rows, cols=cols, trail_length=trail, hills=min(1, trail), water=0.5,
+        trail_spread=max(0, trail - 2), hill_spread=1, water_spread_percent=15,
+    )  # fmt: skip
 
 
 def generate(params: Params, seed: int, name: str | None = None) -> Task:
@@ -94,13 +112,21 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
     params.check()
     rng = random.Random(seed)
     rows, cols = params.rows, params.cols
+    length, n_hills, water = params.trail_length, params.hills, params.water
+    if params.trail_spread:  # drawn only when asked, so tasks of exact parameters stay as they were
+        length = min(rows * cols - 1, max(1, length + rng.randint(-params.trail_spread, params.trail_spread)))
+    if params.hill_spread:
+        n_hills = min(length, max(0, n_hills + rng.randint(-params.hill_spread, params.hill_spread)))
+    if params.water_spread_percent:
+        spread = params.water_spread_percent / 100
+        water = min(1.0, max(0.0, water + rng.uniform(-spread, spread)))
     path = _random_hamiltonian_path(rows, cols, rng)
-    start = rng.randrange(len(path) - params.trail_length)
-    trail = path[start : start + params.trail_length + 1]
+    start = rng.randrange(len(path) - length)
+    trail = path[start : start + length + 1]
     if rng.random() < 0.5:
         trail.reverse()
     on_trail = set(trail)
-    hills = rng.sample(trail[1:], params.hills)
+    hills = rng.sample(trail[1:], n_hills)
 
     def loc(cell: Cell) -> str:
         return f"r{cell[0]}_c{cell[1]}"
@@ -113,12 +139,12 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
             for nb in _neighbours((r, c), rows, cols):
                 init.add(("adjacent", loc((r, c)), loc(nb)))
             # One draw per cell, trail or not, so the water pattern does not depend on the trail's cells.
-            wet = rng.random() < params.water
+            wet = rng.random() < water
             if wet and (r, c) not in on_trail:
                 init.add(("iswater", loc((r, c))))
 
     objects = tuple(sorted((loc((r, c)), "loc") for r in range(rows) for c in range(cols)))
-    default_name = f"hiking-{rows}x{cols}-t{params.trail_length}-h{params.hills}-w{round(100 * params.water)}-s{seed}"
+    default_name = f"hiking-{rows}x{cols}-t{length}-h{n_hills}-w{round(100 * water)}-s{seed}"
     return Task(
         name=name or default_name,
         domain=builtin_domain(DOMAIN),

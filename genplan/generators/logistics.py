@@ -58,8 +58,8 @@ class Params:
 
 
 def params_for_size(size: int) -> Params:
-    """About ``size`` objects: 8% cities with 3 locations and one truck each, 5% extra trucks, 3%
-    airplanes, the rest (about 40%) packages.
+    """About ``size`` objects: 8% cities with 3 locations and one truck each, 20% extra trucks (so cities
+    have several trucks, as in many reference tasks), 3% airplanes, the rest (about 30%) packages.
 
     The reference tasks range from 9 objects (2 cities of 1 location, 2 trucks, 1 airplane, 2 packages)
     to 438 (27 cities of 13 locations, 29 trucks, 13 airplanes, 18 packages). Sizes below 12 give 2
@@ -70,7 +70,7 @@ def params_for_size(size: int) -> Params:
         return Params(cities=2, city_size=1, packages=max(1, size - 7), airplanes=1)
     cities = max(2, round(0.08 * size))
     airplanes = max(1, round(0.03 * size))
-    extra_trucks = round(0.05 * size)
+    extra_trucks = min(round(0.2 * size), max(0, size - 5 * cities - airplanes - 1))
     packages = max(1, size - 5 * cities - airplanes - extra_trucks)
     return Params(cities=cities, city_size=3, packages=packages, airplanes=airplanes, extra_trucks=extra_trucks)
 

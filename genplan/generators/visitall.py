@@ -8,6 +8,14 @@ asks to visit the start place and ``goal_places - 1`` other random places (all o
 ``goal_places`` is 0). Holes may cut cells off from the start (the reference has such tasks too), but
 goal places are only drawn from the cells the start reaches.
 
+Two parameters make each task draw its own shape, so one size gives a mix (:func:`params_for_size` sets
+both): with ``reshape=1`` the grid keeps its number of places (``width * height - holes``) but takes a
+random shape, a third of the time a full rectangle of random proportions (as IPC's and AutoPlanBench's
+grids), otherwise a random rectangle with a quarter more cells or less, the surplus as holes (as the
+pddl-generators grids); with ``min_goal_percent`` below 100 and ``goal_places=0``, a third of the tasks
+ask to visit every reachable place and the others a random share of them, at least ``min_goal_percent``
+percent (as in about two thirds of the reference tasks).
+
 Solvable by construction: every goal place lies in the start's connected component, and ``connected``
 is symmetric, so a depth-first walk from the start (going out along the tree edges and back) visits
 every place of the component, the goal places included.
@@ -38,6 +46,8 @@ class Params:
     height: int = 4
     holes: int = 0
     goal_places: int = 0
+    reshape: int = 0
+    min_goal_percent: int = 100
 
     def check(self) -> None:
         check_integers(self, DOMAIN)
@@ -54,6 +64,16 @@ class Params:
                 "negative.",
                 hint=f"Pass 0 <= holes <= {max(0, cells - 2)} (or a larger grid).",
             )
+        if self.reshape not in (0, 1):
+            raise GeneratorError(
+                f"reshape must be 0 (the grid as given) or 1 (a random shape per task), not {self.reshape}.",
+                hint="Pass reshape=0 or reshape=1.",
+            )
+        if not 0 <= self.min_goal_percent <= 100:
+            raise GeneratorError(
+                f"min_goal_percent is a percentage of the reachable places, so it cannot be {self.min_goal_percent}.",
+                hint="Pass 0 <= min_goal_percent <= 100 (100: every reachable place).",
+            )
         if self.goal_places != 0 and not 2 <= self.goal_places <= cells - self.holes:
             raise GeneratorError(
                 f"goal_places must be 0 (every reachable place) or between 2 and the {cells - self.holes} "
@@ -64,7 +84,7 @@ class Params:
 
 def params_for_size(size: int) -> Params:
     """About ``size`` places: a near-square grid of at least ``size`` cells with the surplus as holes,
-    and every reachable place to visit.
+    reshaped at random for each task, and every reachable place or a random share of at least 5% to visit.
 
     The reference tasks range from 1 to 324 places (an 18 x 18 grid). Sizes below 2 give a 2 x 1 grid.
     """
@@ -72,17 +92,30 @@ def params_for_size(size: int) -> Params:
     size = max(2, size)
     width = isqrt(size - 1) + 1  # the ceiling of the square root, in integers
     height = -(-size // width)
-    return Params(width=width, height=height, holes=width * height - size, goal_places=0)
+    return Params(width=width, height=height, holes=width * height - size, goal_places=0, reshape=1, min_goal_percent=5)
+
+
+def _shape(places: int, rng: random.Random) -> tuple[int, int, int]:
+    """A random grid ``(width, height, holes)`` with ``places`` cells left: a third of the time a full
+    rectangle (the last row may be short), otherwise up to a quarter more cells, the surplus as holes."""
+    cells = places if rng.random() < 1 / 3 else places + rng.randint(1, max(1, places // 4))
+    side = max(1.0, cells**0.5)
+    width = max(1, min(cells, round(side * rng.uniform(0.4, 2.5))))
+    height = -(-cells // width)
+    return width, height, width * height - places
 
 
 def generate(params: Params, seed: int, name: str | None = None) -> Task:
     """A solvable visitall task; the same for the same ``(params, seed)``."""
     params.check()
     rng = random.Random(seed)
-    cells = [(x, y) for x in range(params.width) for y in range(params.height)]
+    width, height, n_holes = params.width, params.height, params.holes
+    if params.reshape:
+        width, height, n_holes = _shape(width * height - n_holes, rng)
+    cells = [(x, y) for x in range(width) for y in range(height)]
     wanted = params.goal_places
     for _ in range(MAX_DRAWS):
-        holes = set(rng.sample(cells, params.holes))
+        holes = set(rng.sample(cells, n_holes))
         places = [c for c in cells if c not in holes]
         start = rng.choice(places)
         reachable = _component(start, set(places))
@@ -90,7 +123,7 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
             break
     else:
         raise GeneratorError(
-            f"With {params.holes} holes in a {params.width} x {params.height} grid, {MAX_DRAWS} random draws "
+            f"With {n_holes} holes in a {width} x {height} grid, {MAX_DRAWS} random draws "
             f"never left {max(2, wanted)} places reachable from the start (seed {seed}).",
             hint="Use fewer holes or fewer goal_places.",
         )
@@ -105,11 +138,14 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
             if nb in present:
                 init.add(("connected", name_of((x, y)), name_of(nb)))
     others = sorted(reachable - {start})
+    if wanted == 0 and params.min_goal_percent < 100 and rng.random() >= 1 / 3:
+        share = rng.uniform(params.min_goal_percent / 100, 1)
+        wanted = min(len(reachable), max(2, round(share * len(reachable))))
     chosen = others if wanted == 0 else rng.sample(others, wanted - 1)
     goal = frozenset(("visited", name_of(c)) for c in [start, *chosen])
 
     return Task(
-        name=name or f"visitall-{params.width}x{params.height}-h{params.holes}-g{params.goal_places}-s{seed}",
+        name=name or f"visitall-{width}x{height}-h{n_holes}-g{params.goal_places}-s{seed}",
         domain=builtin_domain(DOMAIN),
         objects=tuple(sorted((name_of(c), "place") for c in places)),
         init=frozenset(init),

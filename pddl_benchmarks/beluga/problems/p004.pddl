@@ -1,7 +1,7 @@
 (define (problem beluga-p004)
   (:domain beluga)
   (:objects
-    n06 n07 n12 n13 n14 - num
+    n03 n06 n09 n12 n15 - num
     part1 part2 - part
     pla - production-line
     rack1 rack2 - rack
@@ -11,12 +11,15 @@
   (:init
     (empty t1)
     (empty t2)
+    (fit-n-sum n00 n03 n03)
     (fit-n-sum n00 n06 n06)
-    (fit-n-sum n00 n07 n07)
+    (fit-n-sum n03 n03 n06)
+    (fit-n-sum n03 n06 n09)
+    (fit-n-sum n06 n03 n09)
     (fit-n-sum n06 n06 n12)
-    (fit-n-sum n06 n07 n13)
-    (fit-n-sum n07 n06 n13)
-    (fit-n-sum n07 n07 n14)
+    (fit-n-sum n09 n03 n12)
+    (fit-n-sum n09 n06 n15)
+    (fit-n-sum n12 n03 n15)
     (level rack1 n00)
     (level rack2 n00)
     (needed-next nonep)
@@ -33,8 +36,8 @@
     (p-line-succ part1 part2)
     (p-line-succ part2 nonep)
     (ready-to-unload part2)
-    (size part1 n06)
-    (size part2 n07)
+    (size part1 n03)
+    (size part2 n06)
     (unused rack1)
     (unused rack2)
   )

@@ -1,7 +1,7 @@
 (define (problem beluga-p012)
   (:domain beluga)
   (:objects
-    n03 n06 n07 n09 n10 n12 n13 n14 n15 - num
+    n04 n05 n08 n09 n10 n12 n13 n14 n15 - num
     part1 part2 - part
     pla - production-line
     rack1 rack2 - rack
@@ -11,17 +11,18 @@
   (:init
     (empty t1)
     (empty t2)
-    (fit-n-sum n00 n03 n03)
-    (fit-n-sum n00 n07 n07)
-    (fit-n-sum n03 n03 n06)
-    (fit-n-sum n03 n07 n10)
-    (fit-n-sum n06 n03 n09)
-    (fit-n-sum n06 n07 n13)
-    (fit-n-sum n07 n03 n10)
-    (fit-n-sum n07 n07 n14)
-    (fit-n-sum n09 n03 n12)
-    (fit-n-sum n10 n03 n13)
-    (fit-n-sum n12 n03 n15)
+    (fit-n-sum n00 n04 n04)
+    (fit-n-sum n00 n05 n05)
+    (fit-n-sum n04 n04 n08)
+    (fit-n-sum n04 n05 n09)
+    (fit-n-sum n05 n04 n09)
+    (fit-n-sum n05 n05 n10)
+    (fit-n-sum n08 n04 n12)
+    (fit-n-sum n08 n05 n13)
+    (fit-n-sum n09 n04 n13)
+    (fit-n-sum n09 n05 n14)
+    (fit-n-sum n10 n04 n14)
+    (fit-n-sum n10 n05 n15)
     (level rack1 n00)
     (level rack2 n00)
     (needed-next nonep)
@@ -38,8 +39,8 @@
     (p-line-succ part1 part2)
     (p-line-succ part2 nonep)
     (ready-to-unload part2)
-    (size part1 n03)
-    (size part2 n07)
+    (size part1 n05)
+    (size part2 n04)
     (unused rack1)
     (unused rack2)
   )

@@ -2,7 +2,7 @@
   (:domain beluga)
   (:objects
     n04 n05 n08 n09 n10 n12 n13 n14 n15 - num
-    part1 part2 - part
+    part1 part2 part3 - part
     pla - production-line
     rack1 rack2 - rack
     t1 - beluga-truck
@@ -26,26 +26,33 @@
     (level rack1 n00)
     (level rack2 n00)
     (needed-next nonep)
-    (next-to-unload part1 nonep)
-    (next-to-unload part2 part1)
+    (next-to-unload part1 part2)
+    (next-to-unload part2 nonep)
+    (next-to-unload part3 part1)
     (no-rack-pre part1)
     (no-rack-pre part2)
+    (no-rack-pre part3)
     (no-rack-succ part1)
     (no-rack-succ part2)
+    (no-rack-succ part3)
     (on-rack noner part1)
     (on-rack noner part2)
+    (on-rack noner part3)
     (p-line-next pla part2)
     (p-line-succ nonep nonep)
     (p-line-succ part1 nonep)
-    (p-line-succ part2 part1)
-    (ready-to-unload part2)
+    (p-line-succ part2 part3)
+    (p-line-succ part3 part1)
+    (ready-to-unload part3)
     (size part1 n05)
     (size part2 n04)
+    (size part3 n05)
     (unused rack1)
     (unused rack2)
   )
   (:goal (and
     (processed part1)
     (processed part2)
+    (processed part3)
   ))
 )

@@ -4,7 +4,7 @@
     n03 n04 n05 n06 n07 n08 n09 n10 n11 n12 n13 n14 n15 - num
     part1 part2 part3 part4 part5 part6 part7 part8 - part
     pla - production-line
-    rack1 rack2 rack3 rack4 rack5 - rack
+    rack1 rack2 rack3 rack4 rack5 rack6 - rack
     t1 - beluga-truck
     t2 - fab-truck
   )
@@ -61,6 +61,7 @@
     (level rack3 n00)
     (level rack4 n00)
     (level rack5 n00)
+    (level rack6 n00)
     (needed-next nonep)
     (next-to-unload part1 part7)
     (next-to-unload part2 part6)
@@ -94,16 +95,16 @@
     (on-rack noner part6)
     (on-rack noner part7)
     (on-rack noner part8)
-    (p-line-next pla part1)
+    (p-line-next pla part6)
     (p-line-succ nonep nonep)
-    (p-line-succ part1 part2)
-    (p-line-succ part2 part4)
-    (p-line-succ part3 part6)
-    (p-line-succ part4 part8)
-    (p-line-succ part5 nonep)
-    (p-line-succ part6 part7)
-    (p-line-succ part7 part5)
-    (p-line-succ part8 part3)
+    (p-line-succ part1 part3)
+    (p-line-succ part2 part1)
+    (p-line-succ part3 nonep)
+    (p-line-succ part4 part7)
+    (p-line-succ part5 part2)
+    (p-line-succ part6 part4)
+    (p-line-succ part7 part8)
+    (p-line-succ part8 part5)
     (ready-to-unload part4)
     (size part1 n04)
     (size part2 n06)
@@ -118,6 +119,7 @@
     (unused rack3)
     (unused rack4)
     (unused rack5)
+    (unused rack6)
   )
   (:goal (and
     (processed part1)

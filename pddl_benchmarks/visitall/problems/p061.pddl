@@ -4,7 +4,7 @@
     loc-x0-y0 loc-x0-y1 loc-x0-y2 loc-x1-y0 loc-x1-y1 loc-x1-y2 loc-x2-y0 loc-x2-y1 loc-x2-y2 - place
   )
   (:init
-    (at-robot loc-x1-y0)
+    (at-robot loc-x0-y1)
     (connected loc-x0-y0 loc-x0-y1)
     (connected loc-x0-y0 loc-x1-y0)
     (connected loc-x0-y1 loc-x0-y0)
@@ -29,7 +29,7 @@
     (connected loc-x2-y1 loc-x2-y2)
     (connected loc-x2-y2 loc-x1-y2)
     (connected loc-x2-y2 loc-x2-y1)
-    (visited loc-x1-y0)
+    (visited loc-x0-y1)
   )
   (:goal (and
     (visited loc-x0-y0)
