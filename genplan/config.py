@@ -69,8 +69,9 @@ class Config:
     #: Run the generalization check after the strategy and after a program pass every debugging task;
     #: a counterexample it finds becomes a debugging task for the rest of the run.
     generalize: bool = False
-    #: Seconds each program check may search (shrinking a counterexample found comes on top).
-    generalize_budget_s: float = 60.0
+    #: Seconds each program check may search (shrinking a counterexample found comes on top). Longer than
+    #: `genplan check`'s default: in a run it costs no LLM call, and rare kinds of task take a while to draw.
+    generalize_budget_s: float = 120.0
     #: At most this many counterexamples are added in the strategy stage, and as many in the code stage.
     generalize_rounds: int = 3
     #: New tasks the LLM writes plans for (by following the strategy) in each strategy check.

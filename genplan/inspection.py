@@ -56,7 +56,7 @@ def _counterexamples(run: RunDir) -> list[dict[str, Any]]:
     summary = run.read_json("generalize/summary.json")
     if summary:
         return list(summary.get("counterexamples", []))
-    return [run.read_json(str(p.relative_to(run.root))) for p in _versions(run, "generalize", "cex*.json")]
+    return [run.read_json(str(p.relative_to(run.root))) for p in _versions(run, "generalize", "check*.json")]
 
 
 def _mark(ok: bool) -> str:

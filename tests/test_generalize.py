@@ -358,3 +358,39 @@ def test_a_costumed_suite_gets_generated_tasks_in_its_own_names(tmp_path: Path) 
     assert all(n.startswith(("nut", "tree")) for n, _ in task.objects)
     # and the variant's own folder holds no copy of the map
     assert not any("renaming" in p.name for p in suite.root.iterdir())
+
+
+def test_walked_goals_ask_only_for_the_kinds_of_goal_the_debugging_tasks_ask_for() -> None:
+    # Logistics goals place packages; a walk also moves trucks and airplanes, but no goal asks for them.
+    from genplan.generalize.variants import _kinds, goal_signatures
+
+    suite = resolve_suite("logistics")
+    debug = [(t, suite.task(t)) for t in suite.split.debug]
+    allowed = goal_signatures([t for _, t in debug])
+    assert all(sig[1] == "obj" for sig in allowed if sig[0] == "at"), allowed  # packages are "obj" here
+    walked = [c for b in variant_batches(debug, seed=3, reorder_seed=1) for c in b
+              if c.family.startswith(("walk-goal", "walk-both", "recombine"))]  # fmt: skip
+    assert walked
+    for cand in walked:
+        kinds = _kinds(cand.task)
+        assert all((f[0], *(kinds[a] for a in f[1:])) in allowed for f in cand.task.goal), cand.origin
+
+
+def test_a_generator_that_filters_by_its_own_strategy_also_gives_unproven_tasks() -> None:
+    suite = resolve_suite("beluga")
+    names = find_generator(suite.domain, hint="beluga")
+    assert names is not None
+    cands = [c for b in generated_batches(names, [20, 30], per_size=6, seed=1, max_objects=200, max_unproven=40)
+             for c in b]  # fmt: skip
+    unproven = [c for c in cands if not c.solvable]
+    assert unproven and all(c.details["params"]["unproven"] == 1 for c in unproven)
+    assert all(c.details["params"]["unproven"] == 0 for c in cands if c.solvable)
+    none = [c for b in generated_batches(names, [20, 30], per_size=6, seed=1, max_objects=200) for c in b]
+    assert all(c.solvable for c in none), "above max_unproven (default 0) every task is proven"
+    with pytest.raises(GenplanError, match="unproven"):
+        generator_module("beluga").Params(unproven=2).check()
+    # ferry has no such filter: all its tasks are solvable by construction
+    ferry = find_generator(resolve_suite("ferry").domain, hint="ferry")
+    assert ferry is not None
+    assert all(c.solvable for b in generated_batches(ferry, [10], per_size=6, seed=1, max_objects=50,
+                                                      max_unproven=50) for c in b)  # fmt: skip

@@ -89,14 +89,14 @@ def test_counterexamples_feed_back_into_strategy_and_code(tmp_path: Path) -> Non
     stages = [c["stage"] for c in summary]
     assert stages[0] == "strategy" and "program" in stages
     strategy_cex = summary[0]
-    assert strategy_cex["task_id"] == "cex1" and strategy_cex["found_by"] == "strategy v0"
+    assert strategy_cex["task_id"] == "check1" and strategy_cex["found_by"] == "strategy v0"
     assert strategy_cex["first_solved_by_strategy"] == "strategy v1"
     # strategy v0 failed only the counterexample; v1 was re-assessed on all 7 tasks and solved them
     v0 = json.loads(run.path("2-strategy/v0/version.json").read_text())
     v1 = json.loads(run.path("2-strategy/v1/version.json").read_text())
-    assert len(v0["attempts"]) == 7 and v0["solved"] == 6 and v0["reflected_task"] == "cex1"
+    assert len(v0["attempts"]) == 7 and v0["solved"] == 6 and v0["reflected_task"] == "check1"
     assert len(v1["attempts"]) == 7 and v1["solved"] == 7
-    # the first program passed the debugging tasks (and cex1) but not the check; its repair is selected
+    # the first program passed the debugging tasks (and check1) but not the check; its repair is selected
     program_cex = next(c for c in summary if c["stage"] == "program")
     assert program_cex["found_by"] == "p1.v0" and "(on c" in program_cex["problem_pddl"]
     assert program_cex["first_solved_by_program"] == "p1.v1"

@@ -11,8 +11,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from genplan.generalize.check import CheckResult
 from genplan.pddl.model import Domain
 from genplan.pddl.pyform import python_inputs, render_python_task
 from genplan.pddl.writer import write_domain, write_problem
+from genplan.runs import atomic_write
 
 
 @dataclass(frozen=True)
@@ -35,11 +34,7 @@ class CheckFiles:
 
 def _write(path: Path, text: str) -> Path:
     """Write atomically: an interrupted check never leaves half a file behind."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
+    atomic_write(path, text)
     return path
 
 

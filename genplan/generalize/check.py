@@ -12,6 +12,7 @@ It is given the domain and the debugging tasks only, never a suite: held-out tas
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ class CheckSettings:
     timeout: float = 45.0
     memory_mb: int = 4096
     #: Generated tasks per size.
-    per_size: int = 3
+    per_size: int = 4
     #: Seconds for shrinking a counterexample.
     shrink_budget_s: float = 30.0
     #: Seconds Fast Downward may take to prove a task solvable.
@@ -243,9 +244,18 @@ def check_program(
             sources: list[Iterator[list[Candidate]]] = []
             if generator is not None:
                 smallest = min((t.size for t in debug_tasks), default=5)
-                sizes = size_ladder(smallest, max_objects, settings.growth)
+                largest = max((t.size for t in debug_tasks), default=5)
+                if r == 0:
+                    sizes = size_ladder(smallest, max_objects, settings.growth)
+                else:
+                    # The first round reached the large sizes. Later ones sample densely among small
+                    # tasks (cheap to run, easy to read as counterexamples), from a shifted start so
+                    # that their sizes fall between those tried before.
+                    start = max(1, round(smallest * random.Random(seed).uniform(0.7, 1.3)))
+                    sizes = size_ladder(start, min(max_objects, max(start, 4 * largest)), 1.25)
                 sources.append(generated_batches(generator, sizes, per_size=settings.per_size, seed=seed,
-                                                 max_objects=max_objects, round_=r))  # fmt: skip
+                                                 max_objects=max_objects, round_=r,
+                                                 max_unproven=2 * largest))  # fmt: skip
             reorder_seed = check_seed("reorder", seed) % 1_000_000
             sources.append(variant_batches(debug, seed=seed, reorder_seed=reorder_seed, round_=r))
             if r == 0:

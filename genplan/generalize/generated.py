@@ -40,11 +40,13 @@ def size_ladder(start: int, stop: int, factor: float = 1.6) -> list[int]:
 
 
 def _perturbed(base: Any, rng: random.Random) -> Any:
-    """``base`` with every integer parameter scaled by a random factor (0.3x to 2x), at least 0."""
+    """``base`` with every integer size parameter scaled by a random factor (0.3x to 2x), at least 0."""
+    from genplan.generators import UNPROVEN
+
     values = {}
     for f in fields(base):
         value = getattr(base, f.name)
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and f.name != UNPROVEN:
             factor = rng.choice((0.3, 0.5, 0.75, 1.0, 1.0, 1.5, 2.0))
             values[f.name] = max(0, round(value * factor))
     return replace(base, **values)
@@ -82,20 +84,29 @@ def generated_batches(
     seed: int,
     max_objects: int,
     round_: int = 0,
+    max_unproven: int = 0,
 ) -> Iterator[list[Candidate]]:
     """One batch of ``per_size`` generated tasks per size, smallest size first.
 
     Tasks larger than ``max_objects`` are left out (a perturbed parameter can overshoot the size).
+    Unfiltered tasks of a generator that filters by its own strategy are made up to ``max_unproven``
+    objects only: above that, a planner rarely proves them solvable within the check's small limit.
     """
-    from genplan.generators import generator_module
+    from genplan.generators import UNPROVEN, generator_module
 
     module = generator_module(names.generator)
+    # A generator that filters its tasks by its own strategy also makes unfiltered ones, which must be
+    # proved solvable (see genplan.generators): two in three of each size's tasks.
+    unfiltered = UNPROVEN in {f.name for f in fields(module.Params)}
     for level, size in enumerate(sizes):
         rng = random.Random(check_seed(names.generator, seed, "params", size))
         batch: list[Candidate] = []
         seen: set[tuple] = set()
         for index in range(per_size):
             params = varied_params(names.generator, size, rng, index + level)
+            if unfiltered and index % 3 != 0 and size <= max_unproven:
+                params = replace(params, **{UNPROVEN: 1})
+            proven = not getattr(params, UNPROVEN, 0)
             task_seed = check_seed(names.generator, seed, size, index)
             key = (tuple(sorted(asdict(params).items())), task_seed)
             if key in seen:
@@ -116,7 +127,7 @@ def generated_batches(
                     source="generator",
                     family=f"size {size}",
                     origin=f"{names.how}, {task.size} objects ({shown}), seed {task_seed}",
-                    solvable=True,
+                    solvable=proven,
                     details={"generator": names.generator, "params": asdict(params), "seed": task_seed, "size": size},
                 )
             )

@@ -9,7 +9,8 @@ share. Each family below changes one such thing while keeping the task a legitim
 - ``rename-long``, ``rename-style``: long names; names in another domain's style (``truck3`` for a car);
 - ``rename-shuffled``: numbers assigned at random (a name says nothing about an object's place);
 - ``goal-subset``: part of the goal (solvable: any plan for the whole goal reaches it);
-- ``walk-goal``: a goal read off a state that random actions reach (solvable: the walk is a plan);
+- ``walk-goal``: a goal read off a state that random actions reach (solvable: the walk is a plan), of
+  the kinds of goal facts the debugging tasks ask for (a package somewhere, not a truck somewhere);
 - ``walk-init``: a state reached by random actions as the initial state, the original goal (must be
   proved solvable: the walk may have entered a dead end);
 - ``walk-both``: a walked initial state and a goal walked from there (solvable by construction);
@@ -117,16 +118,39 @@ RENAMINGS: dict[str, Callable[[Task, random.Random], dict[str, str]]] = {
 }
 
 
-def _goal_preds(task: Task) -> set[str]:
-    return {f[0] for f in task.goal}
+#: What kind of goal fact a fact is: its predicate and the kinds of its arguments.
+Signature = tuple[str, ...]
+
+
+def _kinds(task: Task) -> dict[str, str]:
+    """Each object's kind: its type in a typed domain, else the unary static facts it has (``car``)."""
+    if task.domain.typed:
+        return dict(task.all_objects)
+    static = task.domain.static_predicates
+    marks: dict[str, list[str]] = {name: [] for name in task.all_objects}
+    for fact in task.init:
+        if len(fact) == 2 and fact[0] in static and fact[1] in marks:
+            marks[fact[1]].append(fact[0])
+    return {name: "+".join(sorted(m)) for name, m in marks.items()}
+
+
+def goal_signatures(tasks: Sequence[Task]) -> set[Signature]:
+    """The kinds of goal facts the tasks ask for: a walked goal keeps only facts of these kinds, so it asks
+    for the same sort of thing (a package somewhere), never something no task asks (a truck somewhere)."""
+    out: set[Signature] = set()
+    for task in tasks:
+        kinds = _kinds(task)
+        out.update((f[0], *(kinds.get(a, "?") for a in f[1:])) for f in task.goal)
+    return out
 
 
 def _walked_goal(
-    task: Task, start: frozenset[Fact], length: int, rng: random.Random, preds: set[str]
+    task: Task, start: frozenset[Fact], length: int, rng: random.Random, allowed: set[Signature]
 ) -> frozenset[Fact]:
-    """Facts of the goal's predicates that hold after a random walk from ``start`` and not in ``start``."""
+    """Facts of the allowed kinds that hold after a random walk from ``start`` and not in ``start``."""
     end, _ = random_walk(task, start, length, rng)
-    new = sorted(f for f in end - start if f[0] in preds)
+    kinds = _kinds(task)
+    new = sorted(f for f in end - start if (f[0], *(kinds.get(a, "?") for a in f[1:])) in allowed)
     if not new:
         return frozenset()
     k = rng.randint(1, len(new))
@@ -146,11 +170,12 @@ def variant_batches(
         "walk-both-12", "walk-init-12", "rename-shuffled", "recombine-12", "rename-long", "walk-init-30",
         "walk-goal-30", "walk-both-30",
     ]  # fmt: skip
+    allowed = goal_signatures([t for _, t in debug])
     for family in order:
         batch = []
         for base_id, task in debug:
             rng = random.Random(check_seed("variant", seed, family, base_id))
-            made = _variant(family, base_id, task, rng, reorder_seed, round_)
+            made = _variant(family, base_id, task, rng, reorder_seed, allowed, round_)
             if made is not None:
                 batch.append(made)
         if batch:
@@ -158,7 +183,13 @@ def variant_batches(
 
 
 def _variant(
-    family: str, base_id: str, task: Task, rng: random.Random, reorder_seed: int, round_: int = 0
+    family: str,
+    base_id: str,
+    task: Task,
+    rng: random.Random,
+    reorder_seed: int,
+    allowed: set[Signature],
+    round_: int = 0,
 ) -> Candidate | None:
     vid = f"{family}-{base_id}" + (f"-r{round_ + 1}" if round_ else "")
     kind, _, length_text = family.rpartition("-") if family[-1].isdigit() else (family, "", "")
@@ -186,7 +217,7 @@ def _variant(
         return Candidate(vid, replace(task, name=vid, goal=sub), "variant", family,
                          f"debugging task {base_id} with {len(sub)} of its {len(goal)} goal facts", True,
                          details=details)  # fmt: skip
-    preds = _goal_preds(task)
+    preds = allowed
     if kind == "walk-init":
         start, steps = random_walk(task, task.init, length, rng)
         if not steps or not _unsatisfied(task.goal, start):

@@ -9,6 +9,12 @@ Every module ``genplan.generators.<domain>`` provides:
   whatever ``PYTHONHASHSEED`` is (use ``random.Random(seed)`` and sort before sampling from sets);
 - ``params_for_size(size: int) -> Params``: parameters giving a task of roughly ``size`` objects, so
   suites and scaling checks can ask for "a task of size N" in any domain.
+
+A generator that keeps a task only when its own strategy can solve it (beluga) is biased towards the
+tasks that strategy finds easy. Its ``Params`` may then have a field ``unproven`` (default 0): with
+``unproven=1`` it skips that filter, and the task may be unsolvable. Suites never use it; the
+generalization check does, and proves such a task solvable with Fast Downward before a program's failure
+on it counts (see :data:`UNPROVEN`).
 """
 
 from __future__ import annotations
@@ -27,6 +33,10 @@ GENERATOR_DOMAINS = (
     "beluga", "blocksworld", "goldminer", "grippers", "logistics", "minigrid",
     "rovers", "satellite", "transport", "visitall",
 )  # fmt: skip
+
+
+#: The ``Params`` field of a generator that can skip its own solvability filter (see the module docstring).
+UNPROVEN = "unproven"
 
 
 class GeneratorError(GenplanError):

@@ -91,6 +91,9 @@ class Params:
     max_lines: int = 2
     max_stored: int = 2
     rack_spread: int = 1
+    #: 1: keep the first uniformly drawn production order without checking it (see ``unproven`` in
+    #: :mod:`genplan.generators`): tight tasks the strategy below cannot finish, possibly unsolvable.
+    unproven: int = 0
 
     def check(self) -> None:
         for key, value in vars(self).items():
@@ -132,6 +135,8 @@ class Params:
                 f"max_stored={self.max_stored} cannot be negative: it is the most parts on the racks at the start.",
                 hint="Pass max_stored >= 0 (0: every part starts in the Beluga, as in the reference tasks).",
             )
+        if self.unproven not in (0, 1):
+            raise GeneratorError(f"unproven must be 0 or 1, not {self.unproven}.", hint="Pass unproven=1 or 0.")
 
 
 #: About how many level numbers ``parts`` parts of random sizes 3 .. 7 give (measured; 12.5 from 9 parts on).
@@ -165,7 +170,7 @@ def params_for_size(size: int) -> Params:
 
 
 def generate(params: Params, seed: int, name: str | None = None) -> Task:
-    """A solvable beluga task; the same for the same ``(params, seed)``."""
+    """A solvable beluga task (with ``unproven=1``: maybe not); the same for the same ``(params, seed)``."""
     params.check()
     rng = random.Random(seed)
     width = 2 if params.parts >= 10 else 1
@@ -201,7 +206,7 @@ def generate(params: Params, seed: int, name: str | None = None) -> Task:
     for attempt in range(ATTEMPTS + 1):
         merged = _production_order(base, attempt, rng)
         lines = {name: [p for p in merged if line_of[p] == name] for name in line_names}
-        if strategy_plan(unload, lines, sizes, racks, capacity, initial) is not None:
+        if params.unproven or strategy_plan(unload, lines, sizes, racks, capacity, initial) is not None:
             break
 
     levels = _levels(sorted(set(sizes.values())), capacity)

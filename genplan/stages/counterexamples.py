@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -31,6 +29,7 @@ from genplan.generalize.candidates import Candidate
 from genplan.generalize.naming import GeneratorNames
 from genplan.pddl.model import Domain, Task
 from genplan.pddl.writer import write_domain, write_problem
+from genplan.runs import atomic_write
 
 #: Bump when what a cached check holds changes meaning.
 CACHE_FORMAT = 1
@@ -40,7 +39,8 @@ CACHE_FORMAT = 1
 class FoundCounterexample:
     """A counterexample that became a debugging task."""
 
-    #: Its debugging-task id for the rest of the run: ``cex1``, ``cex2``, ...
+    #: Its debugging-task id for the rest of the run: ``check1``, ``check2``, ... (numbered with the tasks
+    #: the strategy check showed the LLM that did not fail).
     task_id: str
     task: Task
     #: "strategy" or "program": which stage's check found it.
@@ -146,11 +146,7 @@ def program_check(
             pass  # a damaged entry is recomputed
     result = check_program(source, domain, debug, settings=settings, generator=generator, cache_dir=cache_dir)
     data = result.to_json()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".check-")
-    with os.fdopen(fd, "w") as f:
-        json.dump(data, f)
-    os.replace(tmp, path)
+    atomic_write(path, json.dumps(data))
     return data
 
 
@@ -188,15 +184,22 @@ class CounterexampleSearch:
         self.extra: dict[str, Task] = {}
         self.found: list[FoundCounterexample] = []
         self._strategy_checks = 0
+        #: New tasks named so far: every task the LLM sees gets its own name (``check1``, ``check2``, ...),
+        #: so that a log never shows two different tasks under one name.
+        self._named = 0
+
+    def _new_id(self) -> str:
+        self._named += 1
+        return f"check{self._named}"
 
     def known(self) -> list[tuple[str, Task]]:
         """The debugging tasks and the counterexamples so far."""
         return [*self.debug, *((c.task_id, c.task) for c in self.found)]
 
-    def _add(self, task: Task, **info: Any) -> FoundCounterexample:
-        task_id = f"cex{len(self.found) + 1}"
+    def _add(self, task: Task, task_id: str | None = None, **info: Any) -> FoundCounterexample:
         from dataclasses import replace
 
+        task_id = task_id or self._new_id()
         cex = FoundCounterexample(task_id=task_id, task=replace(task, name=task_id), **info)
         self.found.append(cex)
         self.extra[task_id] = cex.task
@@ -212,8 +215,8 @@ class CounterexampleSearch:
             cands = strategy_candidates(self.known(), self.generator, seed=self.settings.seed,
                                         count=self.strategy_tasks, round_=self._strategy_checks - 1)  # fmt: skip
             for cand in cands:
-                # Asked under the id it gets if it fails, so that later versions see the same task name.
-                task_id = f"cex{len(self.found) + 1}"
+                # Asked under the id it keeps if it fails, so that later versions see the same task name.
+                task_id = self._new_id()
                 from dataclasses import replace
 
                 named = replace(cand.task, name=task_id)
@@ -221,7 +224,7 @@ class CounterexampleSearch:
                 attempt = attempt_plan(llm, judge, domain_description, version.text, probe, reasoning=reasoning)
                 if attempt.valid:
                     continue
-                self._add(named, stage="strategy", found_by=f"strategy v{version.index}", origin=cand.origin,
+                self._add(named, task_id, stage="strategy", found_by=f"strategy v{version.index}", origin=cand.origin,
                           category=str(attempt.verdict.get("kind") or "no plan"), feedback=attempt.feedback,
                           check={"tried": [c.origin for c in cands]})  # fmt: skip
                 return probe, attempt
