@@ -1,0 +1,47 @@
+# planted-correct: ferry
+"""Ferry: deliver the cars one at a time.
+
+A car already aboard is debarked first (at its goal, or where the ferry is if it has none). Then each
+car not at its goal is fetched: sail to it, board, sail to its goal, debark. A goal position of the
+ferry, if any, is reached last.
+"""
+
+
+def generate_solution(objects, init, goal):
+    ferry = None
+    where = {}  # car -> location, for cars on land
+    aboard = None
+    for fact in init:
+        if fact[0] == "at-ferry":
+            ferry = fact[1]
+        elif fact[0] == "at":
+            where[fact[1]] = fact[2]
+        elif fact[0] == "on":
+            aboard = fact[1]
+    targets = {fact[1]: fact[2] for fact in goal if fact[0] == "at"}
+    plan = []
+
+    def sail(to):
+        nonlocal ferry
+        if to != ferry:
+            plan.append(f"(sail {ferry} {to})")
+            ferry = to
+
+    if aboard is not None:
+        sail(targets.get(aboard, ferry))
+        plan.append(f"(debark {aboard} {ferry})")
+        where[aboard] = ferry
+
+    for car in sorted(targets):
+        if where[car] == targets[car]:
+            continue
+        sail(where[car])
+        plan.append(f"(board {car} {ferry})")
+        sail(targets[car])
+        plan.append(f"(debark {car} {ferry})")
+        where[car] = ferry
+
+    for fact in goal:
+        if fact[0] == "at-ferry":
+            sail(fact[1])
+    return plan
