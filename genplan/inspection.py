@@ -47,6 +47,7 @@ def collect(run: RunDir) -> dict[str, Any]:
         "heldout": run.read_json("5-heldout.json"),
         "usage": run.read_json("usage.json"),
         "counterexamples": _counterexamples(run),
+        "checks": (run.read_json("generalize/checks.json") or {}).get("checks", []),
     }
 
 
@@ -185,10 +186,19 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
     if doc["selection"] and doc["selection"].get("label"):
         out.append(f"- selected: {doc['selection']['label']} ({doc['selection']['reason']})")
 
-    if doc["counterexamples"]:
+    if doc["counterexamples"] or doc["checks"]:
         out += ["", "## Generalization check", ""]
-        out.append("Tasks the check found that a version failed; each became a debugging task for the rest of the run.")
+        for c in doc["checks"]:
+            if c["stage"] == "strategy":
+                what = f"plans for {', '.join(c.get('asked') or []) or 'no new task'}"
+            else:
+                what = "; ".join(c.get("tried_summary") or []) or "no task"
+                what += f" in {c.get('elapsed_s') or 0:.0f} s"
+            out.append(f"- {c['version']}: {'found ' + c['found'] if c['found'] else 'nothing found'} ({what})")
         out.append("")
+        if doc["counterexamples"]:
+            out.append("Tasks a version failed; each became a debugging task for the rest of the run.")
+            out.append("")
         for c in doc["counterexamples"]:
             solved_by = c.get("first_solved_by_strategy") or c.get("first_solved_by_program")
             first = f"first solved by {solved_by}" if solved_by else "never solved"

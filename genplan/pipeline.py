@@ -421,6 +421,7 @@ def _counterexample_search(
     return CounterexampleSearch(
         suite.domain, [(t, suite.task(t)) for t in suite.split.debug], generator, settings=settings,
         strategy_tasks=config.generalize_strategy_tasks, cache_dir=cache_root(cache_dir), on_found=found,
+        on_check=lambda checks: run.write_json("generalize/checks.json", {"checks": checks}),
     )  # fmt: skip
 
 

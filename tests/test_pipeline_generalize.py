@@ -115,7 +115,16 @@ def test_counterexamples_feed_back_into_strategy_and_code(tmp_path: Path) -> Non
             assert "heldoutmarker" not in path.read_text(errors="replace").lower(), path
     from genplan.inspection import summary_markdown
 
+    checks = json.loads(run.path("generalize/checks.json").read_text())["checks"]
+    assert [(c["stage"], c["version"], c["found"]) for c in checks] == [
+        ("strategy", "strategy v0", "check1"),
+        ("strategy", "strategy v1", None),
+        ("program", "p1.v0", program_cex["task_id"]),
+        ("program", "p1.v1", None),
+    ]
+    assert checks[-1]["tried_summary"], "a check that found nothing says what it tried"
     text = summary_markdown(run, details=True)
+    assert "- p1.v1: nothing found (" in text and "generated tasks" in text
     assert "## Generalization check" in text and "first solved by strategy v1" in text
     assert f"{program_cex['task_id']} (" in text and "found against p1.v0" in text and "(on c" in text
 

@@ -160,7 +160,8 @@ class CounterexampleSearch:
     """The run's counterexamples: finds them for the strategy and code stages and numbers them.
 
     ``extra`` maps every counterexample's id to its task (the pipeline's evaluator reads it);
-    ``found`` lists them in the order found; ``on_found`` sees each one as soon as it is added.
+    ``found`` lists them in the order found; ``on_found`` sees each one as soon as it is added, and
+    ``on_check`` the list of every check run so far (found or not) after each one.
     """
 
     def __init__(
@@ -173,6 +174,7 @@ class CounterexampleSearch:
         strategy_tasks: int,
         cache_dir: Path,
         on_found: Any = None,
+        on_check: Any = None,
     ) -> None:
         self.domain = domain
         self.debug = list(debug)
@@ -181,8 +183,11 @@ class CounterexampleSearch:
         self.strategy_tasks = strategy_tasks
         self.cache_dir = cache_dir
         self.on_found = on_found or (lambda _c: None)
+        self.on_check = on_check or (lambda _checks: None)
         self.extra: dict[str, Task] = {}
         self.found: list[FoundCounterexample] = []
+        #: One entry per check run, found or not: which version, what it tried, what it found.
+        self.checks: list[dict[str, Any]] = []
         self._strategy_checks = 0
         #: New tasks named so far: every task the LLM sees gets its own name (``check1``, ``check2``, ...),
         #: so that a log never shows two different tasks under one name.
@@ -206,6 +211,10 @@ class CounterexampleSearch:
         self.on_found(cex)
         return cex
 
+    def _record(self, stage: str, version: str, found: str | None, **details: Any) -> None:
+        self.checks.append({"stage": stage, "version": version, "found": found, **details})
+        self.on_check(self.checks)
+
     def for_strategy(self, llm: Any, judge: Any, domain_description: str, *, reasoning: bool = False):
         """A finder for :func:`genplan.stages.strategy.debug_strategy`."""
         from genplan.stages.strategy import DebugTask, attempt_plan
@@ -214,6 +223,7 @@ class CounterexampleSearch:
             self._strategy_checks += 1
             cands = strategy_candidates(self.known(), self.generator, seed=self.settings.seed,
                                         count=self.strategy_tasks, round_=self._strategy_checks - 1)  # fmt: skip
+            asked: list[str] = []
             for cand in cands:
                 # Asked under the id it keeps if it fails, so that later versions see the same task name.
                 task_id = self._new_id()
@@ -222,12 +232,15 @@ class CounterexampleSearch:
                 named = replace(cand.task, name=task_id)
                 probe = DebugTask(task_id, named, write_problem(named), "")
                 attempt = attempt_plan(llm, judge, domain_description, version.text, probe, reasoning=reasoning)
+                asked.append(task_id)
                 if attempt.valid:
                     continue
                 self._add(named, task_id, stage="strategy", found_by=f"strategy v{version.index}", origin=cand.origin,
                           category=str(attempt.verdict.get("kind") or "no plan"), feedback=attempt.feedback,
                           check={"tried": [c.origin for c in cands]})  # fmt: skip
+                self._record("strategy", f"strategy v{version.index}", task_id, asked=asked)
                 return probe, attempt
+            self._record("strategy", f"strategy v{version.index}", None, asked=asked)
             return None
 
         return find
@@ -244,6 +257,7 @@ class CounterexampleSearch:
             data = program_check(version.source, self.domain, self.known(), self.generator, self.settings,
                                  self.cache_dir)  # fmt: skip
             if not data.get("found"):
+                self._record("program", version.label, None, **check_summary(data))
                 return None
             info = data["counterexample"]
             task = parse_problem(info["problem_pddl"], self.domain)
@@ -251,6 +265,7 @@ class CounterexampleSearch:
                 task, stage="program", found_by=version.label, origin=info["origin"], category=info["category"],
                 feedback=info["feedback"], check=check_summary(data),
             )  # fmt: skip
+            self._record("program", version.label, cex.task_id, **check_summary(data))
             result = TaskResult(cex.task_id, False, None, cex.feedback, cex.category)
             return CodeTask(cex.task_id, python_inputs(cex.task)), result
 
