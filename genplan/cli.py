@@ -256,7 +256,7 @@ def benchmarks_costume(
 
 def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suffix) -> None:
     from genplan.benchmarks.registry import RegisteredSuite, resolve_suite, save_registered, suite_stats
-    from genplan.benchmarks.rename import write_variant
+    from genplan.benchmarks.rename import task_ids, write_variant
     from genplan.benchmarks.suites import load_suite_dir
     from genplan.paths import cache_root
 
@@ -266,8 +266,11 @@ def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suf
     write_variant(source, renaming, folder, kind)
     variant = load_suite_dir(folder)
     # The registry keeps the map (the variant's own folder must not show the original names), so that
-    # `genplan check` can give generated tasks the variant's names.
-    stats = suite_stats(variant) | {"renaming": renaming.to_json()}
+    # `genplan check` can give generated tasks the variant's names; it also says where the variant came from.
+    stats = suite_stats(variant) | {"renaming": renaming.to_json(), "renamed_from": source.name}
+    ids = task_ids(source, renaming)
+    if any(old != new for old, new in ids.items()):
+        stats["task_ids"] = ids
     entry = RegisteredSuite(name or folder.name, folder.resolve(), {folder.name: stats})
     save_registered(entry, cache_dir)
     copyable(console, Text.assemble(
