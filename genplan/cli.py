@@ -282,16 +282,16 @@ def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suf
 # ------------------------------------------------------------------------------------------- configs
 @app.command()
 def configs() -> None:
-    """List the configuration presets (the paper's F5-3, F3-6, baseline and ablations)."""
-    from genplan.config import PRESET_DESCRIPTIONS, PRESETS
+    """List the configuration presets (the paper's F5-3, F3-6, baseline and ablations, and auto)."""
+    from genplan.config import PAPER_PRESETS, PRESET_DESCRIPTIONS, PRESETS, PROMPT_CHANGES
 
     table = Table(title="Presets (override any setting with an option or a TOML file)", title_justify="left")
     for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "max calls"):
         table.add_column(col, justify="left" if col in {"preset", "strategy", "reflection"} else "right")
     for name, c in PRESETS.items():
         table.add_row(
-            name, str(c.n_programs), str(c.code_rounds), str(c.strategy_rounds), c.strategy_style,
-            "yes" if c.code_reflection else "no", str(c.max_llm_calls()),
+            name + (" *" if name in PAPER_PRESETS else ""), str(c.n_programs), str(c.code_rounds),
+            str(c.strategy_rounds), c.strategy_style, "yes" if c.code_reflection else "no", str(c.max_llm_calls()),
         )  # fmt: skip
     console.print(FitColumns(table, keep=1))
     # The descriptions are prose: under the table, each wrapped beside its preset's name rather than
@@ -302,6 +302,8 @@ def configs() -> None:
     for name in PRESETS:
         what.add_row(name, PRESET_DESCRIPTIONS[name])
     console.print(what)
+    # A note under the table rather than a column: the table must still read at 80 columns.
+    console.print(Text("* The paper's protocol, with genplan's prompts: " + PROMPT_CHANGES, style="dim"))
 
 
 # ------------------------------------------------------------------------------------------- inspect
@@ -438,6 +440,10 @@ def synthesize(
     ] = None,
     max_calls: Annotated[int | None, typer.Option("--max-calls", help="Stop after this many paid calls.")] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Stop after this many dollars.")] = None,
+    llm_concurrency: Annotated[
+        int | None,
+        typer.Option("--llm-concurrency", help="Independent LLM calls sent at once (default 4; 1: one at a time)."),
+    ] = None,
     jobs: Annotated[int | None, typer.Option(help="Parallel program runs (default: all cores).")] = None,
     no_heldout: Annotated[bool, typer.Option("--no-heldout", help="Skip the held-out evaluation.")] = False,
     cache_dir: CacheDir = None,
@@ -456,7 +462,7 @@ def synthesize(
         config, config_file, model=model, api_base=api_base, seed=seed, n_programs=n_programs,
         code_rounds=code_rounds, strategy_rounds=strategy_rounds, timeout=timeout, orderings=orderings,
         temperature=temperature, top_p=top_p, max_tokens=max_tokens, reasoning=reasoning,
-        max_calls=max_calls, max_cost=max_cost, generalize=generalize,
+        max_calls=max_calls, max_cost=max_cost, generalize=generalize, llm_concurrency=llm_concurrency,
     )  # fmt: skip
     s = resolve_suite(domain, suite, cache_dir)
     log = runs_root(cache_dir) / s.domain_name / make_run_id(cfg, s.name) / "calls.jsonl"
@@ -548,6 +554,10 @@ def benchmark(
     suite: SuiteOpt = None,
     config_file: Annotated[Path | None, typer.Option("--config-file", help="TOML settings for every run.")] = None,
     parallel: Annotated[int, typer.Option(help="Runs in flight at once (bounds concurrent LLM calls).")] = 2,
+    llm_concurrency: Annotated[
+        int | None,
+        typer.Option("--llm-concurrency", help="Per run: independent LLM calls sent at once (default 4)."),
+    ] = None,
     parallel_evals: Annotated[
         int, typer.Option("--parallel-evals", help="Program evaluations using the CPU at once.")
     ] = 1,
@@ -579,7 +589,8 @@ def benchmark(
     except ValueError:
         raise GenplanError(f"--seeds must be comma-separated integers, not {seeds!r}.") from None
     overrides = {"model": model, "api_base": api_base, "max_calls": max_calls, "max_cost": max_cost,
-                 "temperature": temperature, "reasoning": reasoning, "generalize": generalize}  # fmt: skip
+                 "temperature": temperature, "reasoning": reasoning, "generalize": generalize,
+                 "llm_concurrency": llm_concurrency}  # fmt: skip
     spec = SweepSpec(
         domains=tuple(names),
         presets=tuple(_split_list(configs, "configurations")),
