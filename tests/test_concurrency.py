@@ -188,7 +188,7 @@ def test_a_concurrent_run_equals_a_sequential_one(ferry_suite, tmp_path: Path) -
     assert requests(seq_backend) == requests(con_backend)
     seq_keys, con_keys = ReplyCache(tmp_path / "seq" / "llm"), ReplyCache(tmp_path / "con" / "llm")
     assert sorted(seq_keys.keys()) == sorted(con_keys.keys()) and len(seq_keys) == len(seq_backend.calls)
-    assert all(seq_keys.get(k)["text"] == con_keys.get(k)["text"] for k in seq_keys)
+    assert all(seq_keys.get(k)["text"] == con_keys.get(k)["text"] for k in seq_keys.keys())  # noqa: SIM118 (no __iter__)
     # ... and the run directories are the same, file by file, the call log in the same order
     seq_files, con_files = _snapshot(seq.run.root), _snapshot(con.run.root)
     assert sorted(seq_files) == sorted(con_files) and "calls.jsonl" in seq_files
