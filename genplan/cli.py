@@ -331,20 +331,29 @@ def inspect(
         if fmt == "json":
             console.print_json(json.dumps([{"run_id": r.run_id, **(r.read_json("run.json") or {})} for r in runs]))
             return
+        from genplan.efficiency import fmt_points, run_cost
+
         rows = []
         for r in runs:
             info = r.read_json("run.json") or {}
             cov = info.get("coverage")
+            spent = run_cost(r.read_json("usage.json"))
+            tokens = "-" if spent.tokens is None else f"{spent.tokens / 1000:.1f}k"
             cells = (
                 str(info.get("status")), str(info.get("program") or "-"),
                 f"{info.get('debug_solved')}/{info.get('debug_total')}" if info.get("debug_total") else "-",
-                f"{100 * cov:.1f}%" if cov is not None else "-", f"{info.get('wall_time_s', 0):.0f} s",
+                f"{100 * cov:.1f}%" if cov is not None else "-", str(spent.calls if spent.calls is not None else "-"),
+                tokens, fmt_points(spent.per_call(cov)), fmt_points(spent.per_kilotoken(cov)),
+                f"{info.get('wall_time_s', 0):.0f} s",
             )  # fmt: skip
             rows.append((cells, f"run {r.run_id}"))  # the id goes under its row: it is long, and copied whole
         columns = (("status", "left"), ("program", "left"), ("debug", "right"), ("held-out", "right"),
+                   ("calls", "right"), ("tokens", "right"), ("/call", "right"), ("/1k tok", "right"),
                    ("time", "right"))  # fmt: skip
         console.print(Text(f"Runs of {domain}, newest first", style="italic"))
         copyable(console, listing(columns, rows))
+        console.print(Text("/call, /1k tok: held-out coverage points per LLM call and per 1,000 tokens the run "
+                           "used", style="dim"))  # fmt: skip
         copyable(console, f"Show one with: genplan inspect {domain} --run ID", style="dim")
         return
     chosen = find_run(domain, run, cache_dir)
@@ -428,6 +437,12 @@ def synthesize(
     n_programs: Annotated[int | None, typer.Option("--n-programs", help="N: initial programs.")] = None,
     code_rounds: Annotated[int | None, typer.Option("--code-rounds", help="K_C: repairs per program.")] = None,
     strategy_rounds: Annotated[int | None, typer.Option("--strategy-rounds", help="K_S: strategy rounds.")] = None,
+    repair_rounds: Annotated[
+        int | None, typer.Option("--repair-rounds", help="auto: repair rounds of the direct program.")
+    ] = None,
+    task_descriptions: Annotated[
+        str | None, typer.Option("--task-descriptions", help="together (as few calls as fit) or each (one a task).")
+    ] = None,
     timeout: Annotated[float | None, typer.Option(help="Seconds per program run.")] = None,
     orderings: Annotated[int | None, typer.Option(help="Input orderings per task.")] = None,
     temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
@@ -454,6 +469,7 @@ def synthesize(
     """
     from genplan.benchmarks.registry import resolve_suite
     from genplan.config import load_config
+    from genplan.efficiency import efficiency_text, run_cost
     from genplan.llm import client_from_config
     from genplan.pipeline import synthesize as run_pipeline
     from genplan.runs import make_run_id, runs_root
@@ -463,6 +479,7 @@ def synthesize(
         code_rounds=code_rounds, strategy_rounds=strategy_rounds, timeout=timeout, orderings=orderings,
         temperature=temperature, top_p=top_p, max_tokens=max_tokens, reasoning=reasoning,
         max_calls=max_calls, max_cost=max_cost, generalize=generalize, llm_concurrency=llm_concurrency,
+        repair_rounds=repair_rounds, task_descriptions=task_descriptions,
     )  # fmt: skip
     s = resolve_suite(domain, suite, cache_dir)
     log = runs_root(cache_dir) / s.domain_name / make_run_id(cfg, s.name) / "calls.jsonl"
@@ -501,6 +518,11 @@ def synthesize(
             err_console.print(f"  strategy v{info['version']}: {what}")
         elif event == "program":
             err_console.print(f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks")
+        elif event == "checked":
+            err_console.print(
+                f"  generalization check: no counterexample to {info['label']} among {info['tasks']} tasks "
+                f"({info['seconds'] or 0:.0f} s)"
+            )
         elif event == "counterexample":
             err_console.print(
                 f"  generalization check: {info['task']} ({info['objects']} objects) fails {info['found_by']} "
@@ -519,14 +541,22 @@ def synthesize(
     if outcome.program_path:
         copyable(console, f"program: {outcome.program_path}")
         console.print(f"debugging tasks solved: {outcome.debug_solved}/{outcome.debug_total}")
+    spent = run_cost(outcome.run.read_json("usage.json"))
     if outcome.coverage is not None:
         console.print(Text.assemble(
             "held-out coverage: ", (f"{100 * outcome.coverage:.1f}%", "bold"),
             f" ({outcome.heldout_solved}/{outcome.heldout_total})",
         ))  # fmt: skip
+        per = efficiency_text(outcome.coverage, spent)
+        if per:  # on a line of its own, so that it reads at 80 columns
+            console.print(f"  that is {per}")
+    ladder = outcome.run.read_json("ladder.json")
+    if ladder and ladder.get("selected_rung"):
+        ran = [r["rung"] for r in ladder["rungs"] if not r.get("skipped")]
+        console.print(f"selected from rung: {ladder['selected_rung']} (rungs run: {', '.join(ran)})")
     console.print(
         f"LLM: {total.get('calls', 0)} calls ({total.get('cached_calls', 0)} cached), "
-        f"{total.get('prompt_tokens', 0)}+{total.get('completion_tokens', 0)} tokens, "
+        f"{total.get('prompt_tokens', 0)}+{total.get('completion_tokens', 0)} tokens paid, "
         f"cost {'unknown' if cost is None else f'${cost:.4f}'}"
     )
     copyable(console, f"inspect it: genplan inspect {s.domain_name} --run {outcome.run.run_id}", style="dim")

@@ -516,9 +516,13 @@ def _counterexample_search(
         progress("counterexample", {"task": cex.task_id, "stage": cex.stage, "found_by": cex.found_by,
                                     "objects": cex.task.size, "category": cex.category})  # fmt: skip
 
+    def passed(label: str, data: dict) -> None:
+        progress("checked", {"label": label, "tasks": len(data.get("tried") or []), "seconds": data.get("elapsed_s")})
+
     return CounterexampleSearch(
         suite.domain, [(t, suite.task(t)) for t in suite.split.debug], generator, settings=settings,
         strategy_tasks=config.generalize_strategy_tasks, cache_dir=cache_root(cache_dir), on_found=found,
+        on_checked=passed,
     )  # fmt: skip
 
 

@@ -156,6 +156,7 @@ def test_synthesize_command_through_litellm_and_a_loopback_server(ferry_suite, t
         assert first.returncode == 0, first.stderr
         assert len(srv.requests) == 20
         assert "held-out coverage: 100.0% (4/4)" in first.stdout
+        assert "  that is 5.00 points per LLM call, " in first.stdout.splitlines()[4]  # 100% in 20 calls
         assert "debugging tasks solved: 6/6" in first.stdout
         # The path and the command to copy are whole lines, never wrapped, whatever the width.
         run = next((cache / "runs" / "ferry").iterdir())

@@ -177,6 +177,7 @@ class CounterexampleSearch:
         strategy_tasks: int,
         cache_dir: Path,
         on_found: Any = None,
+        on_checked: Any = None,
     ) -> None:
         self.domain = domain
         self.debug = list(debug)
@@ -185,6 +186,8 @@ class CounterexampleSearch:
         self.strategy_tasks = strategy_tasks
         self.cache_dir = cache_dir
         self.on_found = on_found or (lambda _c: None)
+        #: Sees every program check that found nothing: ``(version label, the check's JSON)``.
+        self.on_checked = on_checked or (lambda _label, _data: None)
         self.extra: dict[str, Task] = {}
         self.found: list[FoundCounterexample] = []
         self._strategy_checks = 0
@@ -241,6 +244,7 @@ class CounterexampleSearch:
             data = program_check(version.source, self.domain, self.known(), self.generator, self.settings,
                                  self.cache_dir)  # fmt: skip
             if not data.get("found"):
+                self.on_checked(version.label, data)
                 return None
             info = data["counterexample"]
             task = parse_problem(info["problem_pddl"], self.domain)
