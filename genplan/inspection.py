@@ -254,7 +254,7 @@ def _ladder_lines(ladder: dict[str, Any] | None) -> list[str]:
     for r in ladder.get("rungs", []):
         name = r["rung"]
         if r.get("skipped"):
-            out.append(f"| {name} | not needed | - | - | 0 | 0 | 0 | - |")
+            out.append(f"| {name} | {r.get('why') or 'not needed'} | - | - | 0 | 0 | 0 | - |")
             continue
         u = usage.get(name) or {}
         outcome = "passed" if r.get("passed") else "failed"

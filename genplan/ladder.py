@@ -66,7 +66,7 @@ def run_ladder(ctx: Context, *, heldout: bool = True) -> RunOutcome:
         ctx.record_program(version)
 
     def save(selected: str | None = None) -> None:
-        _write_ladder(ctx.run, rungs, selected)
+        _write_ladder(ctx.run, rungs, selected, disabled={"repair"} if config.repair_rounds == 0 else set())
 
     tasks = TaskList([ctx.code_task(t) for t in debug_ids], ctx.search.for_program() if ctx.search else None,
                      config.generalize_rounds)  # fmt: skip
@@ -126,12 +126,13 @@ def _rung(name: str, programs: Sequence[ProgramVersion], passed: bool, tasks: in
     }
 
 
-def _write_ladder(run: RunDir, rungs: list[dict[str, Any]], selected: str | None) -> None:
-    ran = {r["rung"] for r in rungs}
-    doc = {
-        "rungs": [*rungs, *({"rung": name, "skipped": True} for name in RUNGS if name not in ran)],
-        "selected_rung": selected,
-    }
+def _write_ladder(run: RunDir, rungs: list[dict[str, Any]], selected: str | None, disabled: set[str]) -> None:
+    """``ladder.json``: the rungs in ladder order, those that did not run with why."""
+    ran = {r["rung"]: r for r in rungs}
+    order = [ran.get(name) or {"rung": name, "skipped": True,
+                               "why": "switched off (repair_rounds is 0)" if name in disabled else "not needed"}
+             for name in RUNGS]  # fmt: skip
+    doc = {"rungs": order, "selected_rung": selected}
     previous = run.read_json("ladder.json") or {}
     if "usage" in previous:
         doc["usage"] = previous["usage"]

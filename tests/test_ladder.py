@@ -186,3 +186,24 @@ def test_goal_auto_solves_ferry_with_at_most_3_requests(tmp_path: Path) -> None:
     listed = subprocess.run([sys.executable, "-m", "genplan.cli", "inspect", "ferry", "--cache-dir", str(cache)],
                             capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
     assert "/call" in listed.stdout and "100.0%" in listed.stdout
+
+
+def test_without_repair_rounds_the_ladder_goes_from_direct_to_strategy(ferry, tmp_path: Path) -> None:
+    seen: dict[str, list[str]] = {}
+    strategy_rung = _strategy_responder(tmp_path / "fd", ferry, seen)
+
+    def respond(call) -> str:
+        if call.purpose == "direct.write":
+            return f"{FENCE}python\n{WRONG}{FENCE}"
+        return strategy_rung(call)
+
+    outcome, backend, _ = _run(ferry, tmp_path, respond, repair_rounds=0, generalize_budget_s=5, n_programs=1,
+                               code_rounds=0, strategy_rounds=0)  # fmt: skip
+    purposes = [c.purpose for c in backend.calls]
+    assert purposes == ["direct.write", "describe.domain", "describe.tasks", "strategy.write", "code.write"]
+    ladder = json.loads(outcome.run.path("ladder.json").read_text())
+    assert ladder["rungs"][1] == {"rung": "repair", "skipped": True, "why": "switched off (repair_rounds is 0)"}
+    assert ladder["selected_rung"] == "strategy" and outcome.program_label == "p1.v0"
+    # the direct program's failure is in the strategy prompt, with its code (it is the newest)
+    assert "Program p0.v0 (solved 0 of 6 debugging tasks)" in seen["strategy.write"][0]
+    assert "switched off (repair_rounds is 0)" in summary_markdown(outcome.run)
