@@ -1,9 +1,12 @@
 """The synthesis protocol: stages in order, every result saved to the run directory as it is made.
 
-``synthesize`` is the paper's protocol (descriptions, strategy and its debugging, program variants and
-their debugging, selection, held-out evaluation), parameterised by a :class:`~genplan.config.Config`;
+``synthesize`` runs the configured protocol and keeps the run directory. The staged protocol is the
+paper's (descriptions, strategy and its debugging, program variants and their debugging: :func:`run_staged`;
+selection and held-out evaluation: :func:`conclude`), parameterised by a :class:`~genplan.config.Config`;
 the presets (F5-3, F3-6, baseline, ablations) are values of it. The stages themselves are plain
-functions in :mod:`genplan.stages`, so other protocols can combine them differently.
+functions in :mod:`genplan.stages`, so other protocols combine them differently: the ``auto`` protocol
+(:mod:`genplan.ladder`, imported only when a run uses it) puts a direct program and its repairs before
+:func:`run_staged` and concludes the same way.
 
 Resuming is replay: prompts are deterministic, every LLM reply is cached before it is used, and every
 program evaluation is cached by content, so running the same command again after a crash or Ctrl-C
