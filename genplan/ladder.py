@@ -28,7 +28,7 @@ from typing import Any
 from genplan.llm.accounting import Totals
 from genplan.pipeline import Context, RunOutcome, conclude, reference_plan, run_staged
 from genplan.runs import RunDir
-from genplan.stages.codegen import NO_PROGRAM, ProgramVersion, TaskList, debug_variant, evaluated_answer
+from genplan.stages.codegen import ProgramVersion, TaskList, debug_variant, evaluated_answer
 from genplan.stages.direct import DirectExample, ask_direct
 
 #: The rungs in order, and the stages (purpose prefixes) whose calls each one pays for.
@@ -147,13 +147,18 @@ def earlier_notes(versions: Sequence[ProgramVersion]) -> list[dict[str, Any]]:
         failed = next((r for r in v.results if not r.solved), None)
         if failed is None:
             continue
+        if v.source is None:
+            note: dict[str, Any] = {"label": v.label, "summary": "no program could be read from the answer",
+                                    "feedback": "The answer held no program defining generate_solution."}  # fmt: skip
+            notes.append(note)
+            continue
         feedback = failed.feedback or "It did not produce a valid plan."
         if len(feedback) > NOTE_CHARS:
             feedback = feedback[:NOTE_CHARS].rstrip() + "\n[... feedback cut short ...]"
-        note: dict[str, Any] = {
+        note = {
             "label": v.label,
             "summary": f"solved {v.solved} of {len(v.results)} debugging tasks",
-            "feedback": f'On the task "{failed.task_id}": {feedback}' if feedback != NO_PROGRAM else feedback,
+            "feedback": f'On the task "{failed.task_id}": {feedback}',
         }
         if i == len(versions) - 1 and v.source is not None:
             note["source"] = v.source.rstrip()

@@ -207,3 +207,24 @@ def test_without_repair_rounds_the_ladder_goes_from_direct_to_strategy(ferry, tm
     # the direct program's failure is in the strategy prompt, with its code (it is the newest)
     assert "Program p0.v0 (solved 0 of 6 debugging tasks)" in seen["strategy.write"][0]
     assert "switched off (repair_rounds is 0)" in summary_markdown(outcome.run)
+
+
+def test_earlier_notes_show_each_failure_and_only_the_newest_code() -> None:
+    from genplan.ladder import NOTE_CHARS, earlier_notes
+    from genplan.stages.codegen import ProgramVersion, TaskResult
+
+    passed = TaskResult("t1", True)
+    versions = [
+        ProgramVersion(0, 0, "no code here", None, (TaskResult("t1", False, feedback="x"),)),
+        ProgramVersion(0, 1, "a", "def generate_solution(o, i, g):\n    return []\n",
+                       (passed, TaskResult("t2", False, feedback="y" * (NOTE_CHARS + 50)))),
+        ProgramVersion(0, 2, "a", "def generate_solution(o, i, g):\n    return [1]\n",
+                       (passed, TaskResult("cex1", False, feedback="Step 3 is invalid."))),
+    ]  # fmt: skip
+    notes = earlier_notes(versions)
+    assert [n["label"] for n in notes] == ["p0.v0", "p0.v1", "p0.v2"]
+    assert notes[0]["summary"] == "no program could be read from the answer" and "source" not in notes[0]
+    assert notes[1]["feedback"].startswith('On the task "t2": yyy') and notes[1]["feedback"].endswith("cut short ...]")
+    assert "source" not in notes[1] and notes[2]["source"].endswith("return [1]")
+    assert notes[2]["feedback"] == 'On the task "cex1": Step 3 is invalid.'
+    assert earlier_notes([ProgramVersion(0, 0, "a", "code", (passed,))]) == []  # nothing failed, nothing to say
