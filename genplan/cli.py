@@ -256,7 +256,7 @@ def benchmarks_costume(
 
 def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suffix) -> None:
     from genplan.benchmarks.registry import RegisteredSuite, resolve_suite, save_registered, suite_stats
-    from genplan.benchmarks.rename import write_variant
+    from genplan.benchmarks.rename import task_ids, write_variant
     from genplan.benchmarks.suites import load_suite_dir
     from genplan.paths import cache_root
 
@@ -266,8 +266,11 @@ def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suf
     write_variant(source, renaming, folder, kind)
     variant = load_suite_dir(folder)
     # The registry keeps the map (the variant's own folder must not show the original names), so that
-    # `genplan check` can give generated tasks the variant's names.
-    stats = suite_stats(variant) | {"renaming": renaming.to_json()}
+    # `genplan check` can give generated tasks the variant's names; it also says where the variant came from.
+    stats = suite_stats(variant) | {"renaming": renaming.to_json(), "renamed_from": source.name}
+    ids = task_ids(source, renaming)
+    if any(old != new for old, new in ids.items()):
+        stats["task_ids"] = ids
     entry = RegisteredSuite(name or folder.name, folder.resolve(), {folder.name: stats})
     save_registered(entry, cache_dir)
     copyable(console, Text.assemble(
@@ -279,16 +282,16 @@ def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suf
 # ------------------------------------------------------------------------------------------- configs
 @app.command()
 def configs() -> None:
-    """List the configuration presets (the paper's F5-3, F3-6, baseline and ablations)."""
-    from genplan.config import PRESET_DESCRIPTIONS, PRESETS
+    """List the configuration presets (the paper's F5-3, F3-6, baseline and ablations, and auto)."""
+    from genplan.config import PAPER_PRESETS, PRESET_DESCRIPTIONS, PRESETS, PROMPT_CHANGES
 
     table = Table(title="Presets (override any setting with an option or a TOML file)", title_justify="left")
     for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "max calls"):
         table.add_column(col, justify="left" if col in {"preset", "strategy", "reflection"} else "right")
     for name, c in PRESETS.items():
         table.add_row(
-            name, str(c.n_programs), str(c.code_rounds), str(c.strategy_rounds), c.strategy_style,
-            "yes" if c.code_reflection else "no", str(c.max_llm_calls()),
+            name + (" *" if name in PAPER_PRESETS else ""), str(c.n_programs), str(c.code_rounds),
+            str(c.strategy_rounds), c.strategy_style, "yes" if c.code_reflection else "no", str(c.max_llm_calls()),
         )  # fmt: skip
     console.print(FitColumns(table, keep=1))
     # The descriptions are prose: under the table, each wrapped beside its preset's name rather than
@@ -299,6 +302,8 @@ def configs() -> None:
     for name in PRESETS:
         what.add_row(name, PRESET_DESCRIPTIONS[name])
     console.print(what)
+    # A note under the table rather than a column: the table must still read at 80 columns.
+    console.print(Text("* The paper's protocol, with genplan's prompts: " + PROMPT_CHANGES, style="dim"))
 
 
 # ------------------------------------------------------------------------------------------- inspect
@@ -326,20 +331,29 @@ def inspect(
         if fmt == "json":
             console.print_json(json.dumps([{"run_id": r.run_id, **(r.read_json("run.json") or {})} for r in runs]))
             return
+        from genplan.efficiency import fmt_points, run_cost
+
         rows = []
         for r in runs:
             info = r.read_json("run.json") or {}
             cov = info.get("coverage")
+            spent = run_cost(r.read_json("usage.json"))
+            tokens = "-" if spent.tokens is None else f"{spent.tokens / 1000:.1f}k"
             cells = (
                 str(info.get("status")), str(info.get("program") or "-"),
                 f"{info.get('debug_solved')}/{info.get('debug_total')}" if info.get("debug_total") else "-",
-                f"{100 * cov:.1f}%" if cov is not None else "-", f"{info.get('wall_time_s', 0):.0f} s",
+                f"{100 * cov:.1f}%" if cov is not None else "-", str(spent.calls if spent.calls is not None else "-"),
+                tokens, fmt_points(spent.per_call(cov)), fmt_points(spent.per_kilotoken(cov)),
+                f"{info.get('wall_time_s', 0):.0f} s",
             )  # fmt: skip
             rows.append((cells, f"run {r.run_id}"))  # the id goes under its row: it is long, and copied whole
         columns = (("status", "left"), ("program", "left"), ("debug", "right"), ("held-out", "right"),
+                   ("calls", "right"), ("tokens", "right"), ("/call", "right"), ("/1k tok", "right"),
                    ("time", "right"))  # fmt: skip
         console.print(Text(f"Runs of {domain}, newest first", style="italic"))
         copyable(console, listing(columns, rows))
+        console.print(Text("/call, /1k tok: held-out coverage points per LLM call and per 1,000 tokens the run "
+                           "used", style="dim"))  # fmt: skip
         copyable(console, f"Show one with: genplan inspect {domain} --run ID", style="dim")
         return
     chosen = find_run(domain, run, cache_dir)
@@ -423,6 +437,12 @@ def synthesize(
     n_programs: Annotated[int | None, typer.Option("--n-programs", help="N: initial programs.")] = None,
     code_rounds: Annotated[int | None, typer.Option("--code-rounds", help="K_C: repairs per program.")] = None,
     strategy_rounds: Annotated[int | None, typer.Option("--strategy-rounds", help="K_S: strategy rounds.")] = None,
+    repair_rounds: Annotated[
+        int | None, typer.Option("--repair-rounds", help="auto: repair rounds of the direct program.")
+    ] = None,
+    task_descriptions: Annotated[
+        str | None, typer.Option("--task-descriptions", help="together (as few calls as fit) or each (one a task).")
+    ] = None,
     timeout: Annotated[float | None, typer.Option(help="Seconds per program run.")] = None,
     orderings: Annotated[int | None, typer.Option(help="Input orderings per task.")] = None,
     temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
@@ -435,6 +455,10 @@ def synthesize(
     ] = None,
     max_calls: Annotated[int | None, typer.Option("--max-calls", help="Stop after this many paid calls.")] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Stop after this many dollars.")] = None,
+    llm_concurrency: Annotated[
+        int | None,
+        typer.Option("--llm-concurrency", help="Independent LLM calls sent at once (default 4; 1: one at a time)."),
+    ] = None,
     jobs: Annotated[int | None, typer.Option(help="Parallel program runs (default: all cores).")] = None,
     no_heldout: Annotated[bool, typer.Option("--no-heldout", help="Skip the held-out evaluation.")] = False,
     cache_dir: CacheDir = None,
@@ -445,6 +469,7 @@ def synthesize(
     """
     from genplan.benchmarks.registry import resolve_suite
     from genplan.config import load_config
+    from genplan.efficiency import efficiency_text, run_cost
     from genplan.llm import client_from_config
     from genplan.pipeline import synthesize as run_pipeline
     from genplan.runs import make_run_id, runs_root
@@ -453,7 +478,8 @@ def synthesize(
         config, config_file, model=model, api_base=api_base, seed=seed, n_programs=n_programs,
         code_rounds=code_rounds, strategy_rounds=strategy_rounds, timeout=timeout, orderings=orderings,
         temperature=temperature, top_p=top_p, max_tokens=max_tokens, reasoning=reasoning,
-        max_calls=max_calls, max_cost=max_cost, generalize=generalize,
+        max_calls=max_calls, max_cost=max_cost, generalize=generalize, llm_concurrency=llm_concurrency,
+        repair_rounds=repair_rounds, task_descriptions=task_descriptions,
     )  # fmt: skip
     s = resolve_suite(domain, suite, cache_dir)
     log = runs_root(cache_dir) / s.domain_name / make_run_id(cfg, s.name) / "calls.jsonl"
@@ -492,6 +518,11 @@ def synthesize(
             err_console.print(f"  strategy v{info['version']}: {what}")
         elif event == "program":
             err_console.print(f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks")
+        elif event == "checked":
+            err_console.print(
+                f"  generalization check: no counterexample to {info['label']} among {info['tasks']} tasks "
+                f"({info['seconds'] or 0:.0f} s)"
+            )
         elif event == "counterexample":
             err_console.print(
                 f"  generalization check: {info['task']} ({info['objects']} objects) fails {info['found_by']} "
@@ -510,14 +541,22 @@ def synthesize(
     if outcome.program_path:
         copyable(console, f"program: {outcome.program_path}")
         console.print(f"debugging tasks solved: {outcome.debug_solved}/{outcome.debug_total}")
+    spent = run_cost(outcome.run.read_json("usage.json"))
     if outcome.coverage is not None:
         console.print(Text.assemble(
             "held-out coverage: ", (f"{100 * outcome.coverage:.1f}%", "bold"),
             f" ({outcome.heldout_solved}/{outcome.heldout_total})",
         ))  # fmt: skip
+        per = efficiency_text(outcome.coverage, spent)
+        if per:  # on a line of its own, so that it reads at 80 columns
+            console.print(f"  that is {per}")
+    ladder = outcome.run.read_json("ladder.json")
+    if ladder and ladder.get("selected_rung"):
+        ran = [r["rung"] for r in ladder["rungs"] if not r.get("skipped")]
+        console.print(f"selected from rung: {ladder['selected_rung']} (rungs run: {', '.join(ran)})")
     console.print(
         f"LLM: {total.get('calls', 0)} calls ({total.get('cached_calls', 0)} cached), "
-        f"{total.get('prompt_tokens', 0)}+{total.get('completion_tokens', 0)} tokens, "
+        f"{total.get('prompt_tokens', 0)}+{total.get('completion_tokens', 0)} tokens paid, "
         f"cost {'unknown' if cost is None else f'${cost:.4f}'}"
     )
     copyable(console, f"inspect it: genplan inspect {s.domain_name} --run {outcome.run.run_id}", style="dim")
@@ -545,6 +584,10 @@ def benchmark(
     suite: SuiteOpt = None,
     config_file: Annotated[Path | None, typer.Option("--config-file", help="TOML settings for every run.")] = None,
     parallel: Annotated[int, typer.Option(help="Runs in flight at once (bounds concurrent LLM calls).")] = 2,
+    llm_concurrency: Annotated[
+        int | None,
+        typer.Option("--llm-concurrency", help="Per run: independent LLM calls sent at once (default 4)."),
+    ] = None,
     parallel_evals: Annotated[
         int, typer.Option("--parallel-evals", help="Program evaluations using the CPU at once.")
     ] = 1,
@@ -576,7 +619,8 @@ def benchmark(
     except ValueError:
         raise GenplanError(f"--seeds must be comma-separated integers, not {seeds!r}.") from None
     overrides = {"model": model, "api_base": api_base, "max_calls": max_calls, "max_cost": max_cost,
-                 "temperature": temperature, "reasoning": reasoning, "generalize": generalize}  # fmt: skip
+                 "temperature": temperature, "reasoning": reasoning, "generalize": generalize,
+                 "llm_concurrency": llm_concurrency}  # fmt: skip
     spec = SweepSpec(
         domains=tuple(names),
         presets=tuple(_split_list(configs, "configurations")),

@@ -3,6 +3,10 @@
 A configuration says which protocol to run (how many programs, how many debugging rounds, whether the
 strategy is pseudocode and debugged, whether code repair reflects first) and how (model, sampling,
 limits). Presets are plain values of :class:`Config`, so new protocols are new data, not new code.
+
+Run ids are derived from :attr:`Config.protocol_key`, so a setting added later must not change the key
+of a configuration that leaves it at its default: :data:`ADDED_LATER` lists such settings, and the key
+leaves them out while they hold their default value (old run ids stay valid).
 """
 
 from __future__ import annotations
@@ -76,6 +80,24 @@ class Config:
     generalize_rounds: int = 3
     #: New tasks the LLM writes plans for (by following the strategy) in each strategy check.
     generalize_strategy_tasks: int = 2
+    #: "staged" (the paper's protocol: descriptions, strategy, programs) or "auto" (an escalation ladder:
+    #: one direct program, then repair rounds, then the staged protocol, each rung only if the one before
+    #: produced no program that passes every debugging task and the generalization check).
+    protocol: str = "staged"
+    #: auto, rung 2: reflect-and-fix rounds on the direct program before the staged protocol is tried.
+    repair_rounds: int = 3
+    #: "together": describe the debugging tasks in as few calls as the model's context allows (one, for
+    #: small tasks); "each": one call per task, as in the paper.
+    task_descriptions: str = "together"
+    #: The model's context window in tokens, for grouping task descriptions (default: litellm's figure
+    #: for the model, else 32768).
+    context_tokens: int | None = None
+    #: Write all N initial programs before repairing any (they are then independent and go out at once);
+    #: the paper writes the next variant only after the previous one's repairs failed.
+    eager_variants: bool = False
+    #: Independent LLM calls sent at once (task descriptions, plans following one strategy version,
+    #: eagerly written variants). Replies and run directory are the same as with 1.
+    llm_concurrency: int = 4
 
     def check(self) -> Config:
         """Reject values that cannot work, naming the setting."""
@@ -94,36 +116,99 @@ class Config:
                 "generalize_budget_s must be positive; generalize_rounds and generalize_strategy_tasks cannot "
                 "be negative."
             )
+        if self.protocol not in {"staged", "auto"}:
+            raise ConfigError(f"protocol must be 'staged' or 'auto', not {self.protocol!r}.")
+        if self.protocol == "auto" and not self.generalize:
+            raise ConfigError(
+                "The auto protocol needs the generalization check: a rung passes only if its program passes every "
+                "debugging task and the check.",
+                hint="Leave generalize on (drop --no-generalize), or pick a staged preset such as F5-3.",
+            )
+        if self.repair_rounds < 0:
+            raise ConfigError("repair_rounds cannot be negative.")
+        if self.task_descriptions not in {"together", "each"}:
+            raise ConfigError(f"task_descriptions must be 'together' or 'each', not {self.task_descriptions!r}.")
+        if self.context_tokens is not None and self.context_tokens < 1024:
+            raise ConfigError("context_tokens must be at least 1024 (or unset, to use the model's own figure).")
+        if self.llm_concurrency < 1:
+            raise ConfigError("llm_concurrency must be at least 1 (1 sends one call at a time).")
         return self
 
     @property
     def protocol_key(self) -> str:
         """A short, stable hash of every setting that changes what the run computes."""
-        payload = {k: v for k, v in asdict(self).items() if k not in {"preset", "max_calls", "max_cost"}}
-        if not self.generalize:  # the check's settings change nothing while it is off (keeps old run ids)
-            payload = {k: v for k, v in payload.items() if not k.startswith("generalize")}
-        blob = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+        blob = json.dumps(protocol_settings(asdict(self)), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:10]
+
+    @property
+    def described_tasks(self) -> str:
+        """Which task descriptions the protocol reads: "all" debugging tasks (the strategy is debugged
+        with plans written from them), the "examples" shown with a pseudocode strategy, or "none" (the
+        baseline's prose strategy is written from the PDDL, and its code prompt shows only the domain)."""
+        if self.strategy_rounds > 0:
+            return "all"
+        return "examples" if self.strategy_style == "pseudocode" else "none"
 
     def max_llm_calls(self, n_debug: int = 6) -> int:
         """The most LLM calls this protocol can make with ``n_debug`` debugging tasks.
 
-        Describe (domain + each task) and write the strategy; assess it (one plan per task) and, per
-        strategy round, reflect + revise + reassess; per program, write it and, per code round, (reflect +)
-        fix. Format re-asks are not included: each answer that cannot be read adds at most one.
+        Describe (the domain, then the tasks the protocol reads) and write the strategy; assess it (one
+        plan per task) and, per strategy round, reflect + revise + reassess; per program, write it and,
+        per code round, (reflect +) fix. Format re-asks are not included: each answer that cannot be read
+        adds at most one.
         The paper's bounds (F5-3: 91, F3-6: 95, baseline: 20) are upper limits for the same protocol.
         With the generalization check, each strategy check writes up to ``generalize_strategy_tasks``
         plans, and every strategy round re-assesses up to ``generalize_rounds`` more tasks.
+        Task descriptions take one call when they are described together (small debugging tasks fit one
+        request), ``n_debug`` when described each on its own, none when the protocol does not read them.
+        The auto protocol adds its direct program and its repair rounds, and it may count the strategy
+        stage's tasks with up to ``generalize_rounds`` counterexamples from those rungs.
         """
-        strategy = 0 if self.strategy_rounds == 0 else n_debug + self.strategy_rounds * (2 + n_debug)
+        per_round = 2 if self.code_reflection else 1
+        extra = self.generalize_rounds if self.protocol == "auto" and self.generalize else 0
+        described = {"all": n_debug, "examples": 2, "none": 0}[self.described_tasks]
+        describe = 0 if described == 0 else (1 if self.task_descriptions == "together" else described)
+        tasks = n_debug + extra
+        strategy = 0 if self.strategy_rounds == 0 else tasks + self.strategy_rounds * (2 + tasks)
         if self.generalize and self.strategy_rounds > 0:
             checks = self.generalize_rounds + 1
             strategy += checks * self.generalize_strategy_tasks + self.strategy_rounds * self.generalize_rounds
-        per_round = 2 if self.code_reflection else 1
-        return 1 + n_debug + 1 + strategy + self.n_programs * (1 + self.code_rounds * per_round)
+        staged = 1 + describe + 1 + strategy + self.n_programs * (1 + self.code_rounds * per_round)
+        if self.protocol == "auto":
+            return 1 + self.repair_rounds * per_round + staged
+        return staged
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+#: Settings that never change what a run computes: a name for the preset, budgets, and how many calls
+#: go out at once.
+NOT_COMPUTED = frozenset({"preset", "max_calls", "max_cost", "llm_concurrency"})
+#: Settings added after run ids were first published, with the value every earlier run had in effect;
+#: the key leaves a setting out while it holds that value (see the module docstring).
+ADDED_LATER: dict[str, Any] = {
+    "protocol": "staged",
+    "repair_rounds": 3,
+    "task_descriptions": "together",
+    "context_tokens": None,
+    "eager_variants": False,
+}
+
+
+def protocol_settings(values: dict[str, Any]) -> dict[str, Any]:
+    """The settings that decide what a run computes, as the run key hashes them (``values``: a config's
+    JSON, which may predate some settings).
+
+    The check's settings change nothing while it is off; the ladder's repair rounds nothing outside the
+    auto protocol; a setting of :data:`ADDED_LATER` at its value of old is left out, as old runs lacked it.
+    """
+    payload = {k: v for k, v in values.items() if k not in NOT_COMPUTED}
+    if not payload.get("generalize"):
+        payload = {k: v for k, v in payload.items() if not k.startswith("generalize")}
+    if payload.get("protocol", "staged") != "auto":
+        payload.pop("repair_rounds", None)
+    return {k: v for k, v in payload.items() if not (k in ADDED_LATER and v == ADDED_LATER[k])}
 
 
 _F36 = Config(preset="F3-6", n_programs=3, code_rounds=6, strategy_rounds=5)
@@ -147,6 +232,8 @@ PRESETS: dict[str, Config] = {
     # The paper's protocols with the generalization check switched on (not in the paper).
     "F5-3+check": Config(preset="F5-3+check", n_programs=5, code_rounds=3, strategy_rounds=5, generalize=True),
     "F3-6+check": replace(_F36, preset="F3-6+check", generalize=True),
+    # Pays for a stage only when the cheaper ones failed (not in the paper); its last rung is F5-3+check.
+    "auto": Config(preset="auto", protocol="auto", n_programs=5, code_rounds=3, strategy_rounds=5, generalize=True),
 }
 
 PRESET_DESCRIPTIONS = {
@@ -159,7 +246,20 @@ PRESET_DESCRIPTIONS = {
     "F5-3+check": "F5-3 with the generalization check: counterexamples to the strategy and to programs that pass "
     "every debugging task become new debugging tasks (not in the paper)",
     "F3-6+check": "F3-6 with the generalization check (not in the paper)",
+    "auto": "a ladder (not in the paper): one program from the PDDL, then 3 repair rounds, then F5-3+check "
+    "told what failed; each only while no program passes the debugging tasks and the check",
 }
+
+#: The paper's presets, whose prompts genplan has changed (marked in `genplan configs`).
+PAPER_PRESETS = ("F5-3", "F3-6", "baseline", "no-multi", "no-strategy-debug", "no-reflection")
+#: How genplan's prompts differ from the paper's, for every preset (shown under `genplan configs`).
+PROMPT_CHANGES = (
+    "The describe prompts ask for the final description under a marker (scratch work stays out of later "
+    "prompts); the debugging tasks are described together in one call (task_descriptions=each restores one "
+    "call per task), and what they add to the domain description is carried into later prompts; the strategy "
+    "prompts state the program's input form and that no order may be assumed; a preset asks only for the "
+    "descriptions it reads (baseline: the domain only; no-strategy-debug: the two examples)."
+)
 
 
 def _coerce(name: str, value: Any, current: Any) -> Any:

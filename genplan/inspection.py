@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from genplan.efficiency import efficiency_text, run_cost
 from genplan.runs import RunDir
 
 
@@ -46,9 +47,21 @@ def collect(run: RunDir) -> dict[str, Any]:
         "selection": run.read_json("4-selection.json"),
         "heldout": run.read_json("5-heldout.json"),
         "usage": run.read_json("usage.json"),
+        "cost": _cost(run),
+        "ladder": run.read_json("ladder.json"),
         "counterexamples": _counterexamples(run),
         "checks": (run.read_json("generalize/checks.json") or {}).get("checks", []),
     }
+
+
+def _cost(run: RunDir) -> dict[str, Any]:
+    """The run's calls, tokens and cost, and its coverage per call and per 1,000 tokens."""
+    from dataclasses import asdict
+
+    cost = run_cost(run.read_json("usage.json"))
+    coverage = (run.read_json("run.json") or {}).get("coverage")
+    return asdict(cost) | {"points_per_call": cost.per_call(coverage),
+                           "points_per_1k_tokens": cost.per_kilotoken(coverage)}  # fmt: skip
 
 
 def _counterexamples(run: RunDir) -> list[dict[str, Any]]:
@@ -57,7 +70,7 @@ def _counterexamples(run: RunDir) -> list[dict[str, Any]]:
     summary = run.read_json("generalize/summary.json")
     if summary:
         return list(summary.get("counterexamples", []))
-    return [run.read_json(str(p.relative_to(run.root))) for p in _versions(run, "generalize", "check*.json")]
+    return [run.read_json(str(p.relative_to(run.root))) for p in _versions(run, "generalize", "check[0-9]*.json")]
 
 
 def _mark(ok: bool) -> str:
@@ -83,8 +96,9 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
         f"- status: **{info.get('status', 'unknown')}**" + (f" ({info['message']})" if info.get("message") else "")
     )
     if cfg:
+        ladder = f"direct, {cfg.get('repair_rounds')} repair rounds, then " if cfg.get("protocol") == "auto" else ""
         out.append(
-            f"- configuration: {cfg.get('preset')} (N={cfg.get('n_programs')}, K_C={cfg.get('code_rounds')}, "
+            f"- configuration: {cfg.get('preset')} ({ladder}N={cfg.get('n_programs')}, K_C={cfg.get('code_rounds')}, "
             f"K_S={cfg.get('strategy_rounds')}), model {cfg.get('model')}, seed {cfg.get('seed')}"
         )
     if info.get("program"):
@@ -92,11 +106,16 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
             f"- selected program: {info['program']}, {info.get('debug_solved')}/{info.get('debug_total')} "
             f"debugging tasks (`program.py`)"
         )
+    spent = run_cost(doc["usage"])
     if info.get("heldout_total"):
+        per = efficiency_text(info["coverage"], spent)
         out.append(
             f"- held-out coverage: **{100 * info['coverage']:.1f}%** "
             f"({info['heldout_solved']}/{info['heldout_total']} tasks, every ordering valid)"
+            + (f"; {per}" if per else "")
         )
+    if spent.calls is not None:
+        out.append(f"- the run needed {spent.calls} LLM calls and {spent.tokens} tokens (paid or from the cache)")
     usage = doc["usage"] or {}
     total = usage.get("total") or {}
     if total:
@@ -123,6 +142,11 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
                 f"| {name} | {s.get('paid_calls', 0)} | {s.get('cached_calls', 0)} | {s.get('prompt_tokens', 0)} | "
                 f"{s.get('completion_tokens', 0)} | {_fmt_cost(s.get('cost'))} |"
             )
+
+    out += _ladder_lines(doc["ladder"])
+    notes = (doc["descriptions"] or {}).get("notes")
+    if notes and details:
+        out += ["", "## What the tasks added to the domain description", "", notes]
 
     out += ["", "## Strategy", ""]
     previous = None
@@ -225,3 +249,30 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
         if cats:
             out += ["", "| failure | tasks |", "|---|---:|"] + [f"| {k} | {v} |" for k, v in sorted(cats.items())]
     return "\n".join(out) + "\n"
+
+
+def _ladder_lines(ladder: dict[str, Any] | None) -> list[str]:
+    """The auto protocol's rungs: which ran, how each ended, what each cost, which produced the program."""
+    if not ladder:
+        return []
+    out = ["", "## Ladder (auto)", ""]
+    if ladder.get("selected_rung"):
+        out += [f"The selected program comes from the **{ladder['selected_rung']}** rung.", ""]
+    out += ["| rung | outcome | programs | best | calls | prompt tokens | completion tokens | cost |",
+            "|---|---|---|---:|---:|---:|---:|---:|"]  # fmt: skip
+    usage = ladder.get("usage") or {}
+    for r in ladder.get("rungs", []):
+        name = r["rung"]
+        if r.get("skipped"):
+            out.append(f"| {name} | {r.get('why') or 'not needed'} | - | - | 0 | 0 | 0 | - |")
+            continue
+        u = usage.get(name) or {}
+        outcome = "passed" if r.get("passed") else "failed"
+        out.append(
+            f"| {name} | {outcome} | {', '.join(r.get('programs') or []) or '-'} | {r.get('best') or '-'} | "
+            f"{u.get('calls', '-')} | {u.get('prompt_tokens', '-')} | {u.get('completion_tokens', '-')} | "
+            f"{_fmt_cost(u.get('cost')) if u else '-'} |"
+        )
+    out += ["", "A rung passes when its program solves every debugging task and the generalization check finds "
+            "no counterexample; the next rung runs only if it did not."]  # fmt: skip
+    return out

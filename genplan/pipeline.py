@@ -1,9 +1,12 @@
 """The synthesis protocol: stages in order, every result saved to the run directory as it is made.
 
-``synthesize`` is the paper's protocol (descriptions, strategy and its debugging, program variants and
-their debugging, selection, held-out evaluation), parameterised by a :class:`~genplan.config.Config`;
+``synthesize`` runs the configured protocol and keeps the run directory. The staged protocol is the
+paper's (descriptions, strategy and its debugging, program variants and their debugging: :func:`run_staged`;
+selection and held-out evaluation: :func:`conclude`), parameterised by a :class:`~genplan.config.Config`;
 the presets (F5-3, F3-6, baseline, ablations) are values of it. The stages themselves are plain
-functions in :mod:`genplan.stages`, so other protocols can combine them differently.
+functions in :mod:`genplan.stages`, so other protocols combine them differently: the ``auto`` protocol
+(:mod:`genplan.ladder`, imported only when a run uses it) puts a direct program and its repairs before
+:func:`run_staged` and concludes the same way.
 
 Resuming is replay: prompts are deterministic, every LLM reply is cached before it is used, and every
 program evaluation is cached by content, so running the same command again after a crash or Ctrl-C
@@ -26,7 +29,7 @@ from genplan.paths import cache_root
 from genplan.pddl.model import Task
 from genplan.pddl.pyform import python_inputs
 from genplan.pddl.writer import write_problem
-from genplan.runs import RunDir, make_run_id, open_run, runs_root
+from genplan.runs import RunDir, make_run_id, open_run, runs_root, to_jsonable
 from genplan.stages.codegen import CodeTask, Example, ProgramVersion, TaskResult, generate_programs
 from genplan.stages.conversation import ChatClient
 from genplan.stages.describe import Descriptions, TaskText, describe
@@ -155,27 +158,48 @@ def choose_example(
         task = (extra or {}).get(task_id) or suite.task(task_id)
         return Example(task_id, python_inputs(task), tuple(plan), "llm")
     task_id = prompt_ids[0]
-    plan = suite.shipped_plan(task_id)
-    if plan is None:
-        from genplan.planners import optimal_plan
-
-        result_fd = optimal_plan(suite.task(task_id), cache_dir=cache_dir)
-        if result_fd.status != "solved" or not result_fd.plan:
-            raise GenplanError(
-                f"No example plan for {task_id}: the strategy produced no valid plan and the optimal planner "
-                f"ended with '{result_fd.status}'.",
-                hint="Use a suite whose debugging tasks are small enough to solve optimally.",
-            )
-        plan = list(result_fd.plan)
+    plan = reference_plan(suite, task_id, cache_dir, "the strategy produced no valid plan and ")
     return Example(task_id, python_inputs(suite.task(task_id)), tuple(plan), "planner")
+
+
+def reference_plan(suite: Suite, task_id: str, cache_dir: str | Path | None, why: str = "") -> list[str]:
+    """A correct plan for a debugging task: the one the suite ships, else an optimal one from Fast
+    Downward (cached). ``why`` starts the error message's explanation."""
+    plan = suite.shipped_plan(task_id)
+    if plan is not None:
+        return plan
+    from genplan.planners import optimal_plan
+
+    result_fd = optimal_plan(suite.task(task_id), cache_dir=cache_dir)
+    if result_fd.status != "solved" or not result_fd.plan:
+        raise GenplanError(
+            f"No example plan for {task_id}: {why}the optimal planner ended with '{result_fd.status}'.",
+            hint="Use a suite whose debugging tasks are small enough to solve optimally.",
+        )
+    return list(result_fd.plan)
 
 
 # ------------------------------------------------------------------------------------------ artifacts
 def _save_descriptions(run: RunDir, d: Descriptions) -> None:
+    """The descriptions as later prompts show them, and the answers they were read from."""
     run.write_text("1-describe/domain.md", d.domain)
+    run.write_text("1-describe/answers/domain.md", d.domain_answer)
     for task_id, text in d.tasks:
         run.write_text(f"1-describe/tasks/{task_id}.md", text)
-    run.write_json("1-describe/descriptions.json", {"domain": d.domain, "tasks": dict(d.tasks)})
+    for k, a in enumerate(d.task_answers, start=1):
+        run.write_text(f"1-describe/answers/tasks-{k}.md", a.answer)
+    run.write_json(
+        "1-describe/descriptions.json",
+        {
+            "domain": d.domain,
+            "tasks": dict(d.tasks),
+            "domain_final": d.domain_final,
+            "domain_answer": d.domain_answer,
+            "notes": d.notes,
+            "task_answers": [{"tasks": list(a.task_ids), "answer": a.answer, "reminders": a.reminders}
+                             for a in d.task_answers],
+        },
+    )  # fmt: skip
 
 
 def _save_strategy(run: RunDir, v: StrategyVersion) -> None:
@@ -252,7 +276,14 @@ def synthesize(
     run.write_json("run.json", {"status": "running", "run_id": run.run_id, "domain": suite.domain_name})
     progress("run", {"run_id": run.run_id, "path": str(run.root)})
     try:
-        outcome = _protocol(run, suite, config, llm, cache_dir, jobs, progress, heldout, cpu_gate)
+        ctx = _context(run, suite, config, llm, cache_dir, jobs, progress, cpu_gate)
+        if config.protocol == "auto":
+            from genplan.ladder import run_ladder
+
+            outcome = run_ladder(ctx, heldout=heldout)
+        else:
+            staged = run_staged(ctx)
+            outcome = conclude(ctx, staged.programs, staged.task_ids, staged.strategy, heldout=heldout)
     except BaseException as exc:
         status = "stopped" if isinstance(exc, (KeyboardInterrupt, GenplanError)) else "crashed"
         reason = exc.render() if isinstance(exc, GenplanError) else type(exc).__name__
@@ -276,55 +307,115 @@ def _preflight(llm: Any) -> None:
         preflight()
 
 
-def _protocol(
-    run: RunDir,
-    suite: Suite,
-    config: Config,
-    llm: ChatClient,
-    cache_dir: str | Path | None,
-    jobs: int | None,
-    progress: Progress,
-    heldout: bool,
-    cpu_gate: AbstractContextManager | None = None,
-) -> RunOutcome:
+@dataclass
+class Context:
+    """What every stage of a run shares: where it writes, what it runs on, and how it judges."""
+
+    run: RunDir
+    suite: Suite
+    config: Config
+    llm: ChatClient
+    cache_dir: str | Path | None
+    jobs: int | None
+    progress: Progress
+    cpu_gate: AbstractContextManager | None
+    judge: Callable
+    #: The generalization check of the run (None when it is off); its counterexamples are debugging tasks.
+    search: Any
+    #: Runs a program on debugging tasks, counterexamples included (see :func:`make_debug_evaluator`).
+    evaluator: Callable
+
+    @property
+    def extra(self) -> dict[str, Task]:
+        """The counterexamples found so far, by id."""
+        return self.search.extra if self.search else {}
+
+    def code_task(self, task_id: str) -> CodeTask:
+        return CodeTask(task_id, python_inputs(self.extra.get(task_id) or self.suite.task(task_id)))
+
+    def record_program(self, version: ProgramVersion) -> None:
+        """Save a program version as soon as it is evaluated, and say so."""
+        _save_program(self.run, version)
+        self.progress("program", {"label": version.label, "solved": version.solved, "of": len(version.results)})
+
+
+def _context(
+    run: RunDir, suite: Suite, config: Config, llm: ChatClient, cache_dir: str | Path | None, jobs: int | None,
+    progress: Progress, cpu_gate: AbstractContextManager | None,
+) -> Context:  # fmt: skip
+    search = _counterexample_search(run, suite, config, cache_dir, progress) if config.generalize else None
+    extra = search.extra if search else {}
+    evaluator = make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate, extra)
+    return Context(run, suite, config, llm, cache_dir, jobs, progress, cpu_gate, make_judge(), search, evaluator)
+
+
+def context_tokens(config: Config, llm: Any) -> int:
+    """The context window task descriptions are grouped for: the setting, else the backend's figure for
+    the model, else :data:`~genplan.stages.describe.DEFAULT_CONTEXT_TOKENS`."""
+    from genplan.stages.describe import DEFAULT_CONTEXT_TOKENS
+
+    if config.context_tokens:
+        return config.context_tokens
+    known = getattr(llm, "context_window", None)
+    window = known() if callable(known) else None
+    return int(window) if window else DEFAULT_CONTEXT_TOKENS
+
+
+@dataclass(frozen=True)
+class StagedResult:
+    """What the staged protocol (descriptions, strategy, programs) produced."""
+
+    strategy: tuple[StrategyVersion, ...]
+    programs: tuple[ProgramVersion, ...]
+    #: The code stage's debugging tasks at the end (counterexamples included).
+    task_ids: tuple[str, ...]
+
+
+def run_staged(ctx: Context, *, earlier: Sequence[dict] = ()) -> StagedResult:
+    """The paper's protocol: describe, write and debug a strategy, write and debug program variants.
+
+    Counterexamples found before it starts (the auto protocol's first rungs) are debugging tasks of its
+    strategy and code stages from the start; ``earlier`` (failed programs and why) is shown when the
+    strategy is written."""
+    run, suite, config, llm = ctx.run, ctx.suite, ctx.config, ctx.llm
     reasoning = config.reasoning
     debug_ids = list(suite.split.debug)
     prompt_ids = list(suite.split.prompt_tasks(config.seed))
+    wanted = {"all": debug_ids, "examples": [t for t in debug_ids if t in prompt_ids], "none": []}
+    described = wanted[config.described_tasks]
 
-    progress("stage", {"name": "describe", "total": 1 + len(debug_ids)})
-    texts = [TaskText(t, write_problem(suite.task(t))) for t in debug_ids]
-    descriptions = describe(llm, suite.domain.name, suite.domain_path.read_text(), texts, reasoning=reasoning)
+    ctx.progress("stage", {"name": "describe", "tasks": len(described)})
+    texts = [TaskText(t, write_problem(suite.task(t))) for t in described]
+    descriptions = describe(llm, suite.domain.name, suite.domain_path.read_text(), texts,
+                            mode=config.task_descriptions, context_tokens=context_tokens(config, llm),
+                            max_tokens=config.max_tokens, reasoning=reasoning)  # fmt: skip
     _save_descriptions(run, descriptions)
 
     debug_tasks = [DebugTask(t, suite.task(t), write_problem(suite.task(t)), descriptions.task(t)) for t in debug_ids]
+    # Counterexamples of earlier rungs have no description: they are shown as PDDL.
+    debug_tasks += [DebugTask(t, task, write_problem(task), "") for t, task in ctx.extra.items()]
     examples = [d for d in debug_tasks if d.task_id in prompt_ids]
-    search = _counterexample_search(run, suite, config, cache_dir, progress) if config.generalize else None
-    progress("stage", {"name": "strategy", "rounds": config.strategy_rounds})
-    first = write_strategy(
-        llm,
-        descriptions.domain,
-        examples,
-        style=config.strategy_style,
-        domain_pddl=suite.domain_path.read_text(),
-        reasoning=reasoning,
-    )
+    search = ctx.search
+    ctx.progress("stage", {"name": "strategy", "rounds": config.strategy_rounds})
+    first = write_strategy(llm, descriptions.domain, examples, style=config.strategy_style,
+                           domain_pddl=suite.domain_path.read_text(), typed=suite.domain.typed, earlier=earlier,
+                           reasoning=reasoning)  # fmt: skip
 
     def strategy_done(v: StrategyVersion) -> None:
         _save_strategy(run, v)
-        progress("strategy", {"version": v.index, "solved": v.solved, "of": len(v.attempts) or len(debug_ids),
-                              "assessed": v.assessed})  # fmt: skip
+        ctx.progress("strategy", {"version": v.index, "solved": v.solved, "of": len(v.attempts) or len(debug_ids),
+                                  "assessed": v.assessed})  # fmt: skip
 
-    judge = make_judge()
     strategy = debug_strategy(
         llm,
-        judge,
+        ctx.judge,
         descriptions.domain,
         first,
         debug_tasks,
         config.strategy_rounds,
         reasoning=reasoning,
         on_version=strategy_done,
-        find_counterexample=search.for_strategy(llm, judge, descriptions.domain, reasoning=reasoning)
+        find_counterexample=search.for_strategy(llm, ctx.judge, descriptions.domain, reasoning=reasoning)
         if search
         else None,
         max_counterexamples=config.generalize_rounds,
@@ -334,26 +425,19 @@ def _protocol(
         {"selected": strategy.selected, "solved": strategy.best.solved, "assessed": strategy.best.assessed},
     )
 
-    extra = search.extra if search else {}
-    example = choose_example(suite, strategy.versions, strategy.selected, prompt_ids, cache_dir, extra)
+    example = choose_example(suite, strategy.versions, strategy.selected, prompt_ids, ctx.cache_dir, ctx.extra)
     run.write_json(
         "3-programs/example.json", {"task_id": example.task_id, "plan": example.plan, "source": example.source}
     )
-    progress("stage", {"name": "programs", "n": config.n_programs, "rounds": config.code_rounds})
-
-    def program_done(v: ProgramVersion) -> None:
-        _save_program(run, v)
-        progress("program", {"label": v.label, "solved": v.solved, "of": len(v.results)})
-
-    evaluator = make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate, extra)
-    code_ids = [*debug_ids, *extra]  # the strategy's counterexamples are debugging tasks of the code too
+    ctx.progress("stage", {"name": "programs", "n": config.n_programs, "rounds": config.code_rounds})
+    code_ids = [*debug_ids, *ctx.extra]  # the counterexamples so far are debugging tasks of the code too
     codegen = generate_programs(
         llm,
         strategy.best.text,
         descriptions.domain,
         example,
-        [CodeTask(t, python_inputs(extra[t] if t in extra else suite.task(t))) for t in code_ids],
-        evaluator,
+        [ctx.code_task(t) for t in code_ids],
+        ctx.evaluator,
         n_programs=config.n_programs,
         rounds=config.code_rounds,
         seed=config.seed,
@@ -363,16 +447,33 @@ def _protocol(
         strategy_style=config.strategy_style,
         timeout=config.timeout,
         typed=suite.domain.typed,
-        on_version=program_done,
+        on_version=ctx.record_program,
         find_counterexample=search.for_program() if search else None,
         max_counterexamples=config.generalize_rounds,
+        eager=config.eager_variants,
     )
-    versions = codegen.versions
+    return StagedResult(strategy.versions, codegen.versions, tuple(t.task_id for t in codegen.tasks))
+
+
+def conclude(
+    ctx: Context,
+    versions: Sequence[ProgramVersion],
+    task_ids: Sequence[str],
+    strategies: Sequence[StrategyVersion] = (),
+    *,
+    heldout: bool = True,
+    annotate: Callable[[ProgramVersion], dict[str, Any]] | None = None,
+) -> RunOutcome:
+    """Select the program (most debugging tasks solved, ties to the later one) and score it on the
+    held-out tasks. With counterexamples, every version is first scored on the final task set.
+    ``annotate`` adds to ``4-selection.json`` what a protocol knows about the chosen version."""
+    run, suite, config, search = ctx.run, ctx.suite, ctx.config, ctx.search
+    versions = tuple(versions)
     if search and search.found:
         # Selection counts every counterexample: versions written before one was found are scored again
         # on the final task set (evaluations are cached, so only the new tasks run).
-        versions = _rescored(versions, [t.task_id for t in codegen.tasks], evaluator)
-        _save_counterexamples(run, search, strategy.versions, versions)
+        versions = _rescored(versions, list(task_ids), ctx.evaluator)
+        _save_counterexamples(run, search, strategies, versions)
     selection = select_program(versions)
     outcome = RunOutcome(run=run, status="done")
     if selection is None:
@@ -382,14 +483,14 @@ def _protocol(
         return outcome
     chosen = versions[selection.index]
     assert chosen.source is not None
-    run.write_json("4-selection.json", selection)
+    run.write_json("4-selection.json", to_jsonable(selection) | (annotate(chosen) if annotate else {}))
     outcome.program_path = run.write_text("program.py", chosen.source)
     outcome.program_label = selection.label
     outcome.debug_solved, outcome.debug_total = selection.solved, selection.of
     if heldout and suite.split.heldout:
-        progress("stage", {"name": "held-out", "tasks": len(suite.split.heldout)})
-        with cpu_gate or nullcontext():
-            report = _heldout_evaluation(chosen.source, suite, config, cache_dir, jobs, progress)
+        ctx.progress("stage", {"name": "held-out", "tasks": len(suite.split.heldout)})
+        with ctx.cpu_gate or nullcontext():
+            report = _heldout_evaluation(chosen.source, suite, config, ctx.cache_dir, ctx.jobs, ctx.progress)
         run.write_json("5-heldout.json", report.to_json())
         outcome.heldout_solved = sum(r.solved for r in report.results)
         outcome.heldout_total = len(report.results)
@@ -418,10 +519,14 @@ def _counterexample_search(
         progress("counterexample", {"task": cex.task_id, "stage": cex.stage, "found_by": cex.found_by,
                                     "objects": cex.task.size, "category": cex.category})  # fmt: skip
 
+    def passed(label: str, data: dict) -> None:
+        progress("checked", {"label": label, "tasks": len(data.get("tried") or []), "seconds": data.get("elapsed_s")})
+
     return CounterexampleSearch(
         suite.domain, [(t, suite.task(t)) for t in suite.split.debug], generator, settings=settings,
         strategy_tasks=config.generalize_strategy_tasks, cache_dir=cache_root(cache_dir), on_found=found,
         on_check=lambda checks: run.write_json("generalize/checks.json", {"checks": checks}),
+        on_checked=passed,
     )  # fmt: skip
 
 
@@ -491,6 +596,10 @@ def _finish(
     from genplan.llm.accounting import accumulate_usage
 
     run.write_json("usage.json", accumulate_usage(run.read_json("usage.json"), _usage(llm), status=status))
+    if run.exists("ladder.json"):
+        from genplan.ladder import record_usage
+
+        record_usage(run)
     info = {
         "status": status,
         "run_id": run.run_id,

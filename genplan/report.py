@@ -21,7 +21,11 @@ Choices that decide the numbers, stated once (the report repeats them in its not
 - programs are compared with ff on tasks both solved, using each domain's best seed (as the paper
   does) and the ff baseline with the largest time limit; times below 1 ms count as 1 ms (the clocks'
   resolution), and tasks whose ff plan is empty have no plan-length ratio;
-- LLM cost is summed only where every call had a known price; otherwise it is "unknown".
+- LLM cost is summed only where every call had a known price; otherwise it is "unknown";
+- what coverage cost is compared per configuration on the domains every compared configuration has an
+  evaluated run of (:func:`cost_comparison`): calls and tokens a run needed (paid or from the cache, see
+  :mod:`genplan.efficiency`), the cost paid, and coverage per call and per 1,000 tokens (the mean
+  coverage over the mean calls or tokens).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from genplan.baselines import BaselineSet
+from genplan.efficiency import run_cost
 from genplan.errors import GenplanError
 
 #: The paper's domain order: Silver et al.'s seven domains, then the additional ten.
@@ -52,8 +57,9 @@ PAPER_CONFIGS: tuple[str, ...] = ("baseline", "F5-3", "F3-6", "no-multi", "no-st
 #: Times below this many seconds are counted as this (no clock measures a run of 0 s).
 MIN_TIME = 1e-3
 #: Settings that do not change what a run computes within a configuration: the seed varies on purpose,
-#: the others are budgets, locations and patience.
-_NOT_PROTOCOL = frozenset({"preset", "seed", "llm_seed", "max_calls", "max_cost", "api_base", "llm_timeout"})
+#: the others are budgets, locations and patience (and those of genplan.config.NOT_COMPUTED).
+_NOT_PROTOCOL = frozenset({"preset", "seed", "llm_seed", "max_calls", "max_cost", "api_base", "llm_timeout",
+                           "llm_concurrency"})  # fmt: skip
 ALL = "all"
 
 
@@ -94,6 +100,9 @@ class LLMUsage:
     #: The part of the cost that is known (a lower bound when ``cost`` is ``None``).
     known_cost: float = 0.0
     sessions: int = 0
+    #: Prompt and completion tokens of the calls the run needed, paid or from the cache
+    #: (:func:`genplan.efficiency.run_cost`); ``None`` without a usage record.
+    tokens: int | None = None
 
 
 @dataclass(frozen=True)
@@ -180,7 +189,11 @@ def _read_json(path: Path) -> tuple[Any, str | None]:
 
 
 def _settings_key(config: Mapping[str, Any]) -> str:
-    payload = {k: v for k, v in sorted(config.items()) if k not in _NOT_PROTOCOL}
+    """Runs of one preset with the same key are one configuration; settings added to genplan later are
+    left out at their old value, as in the run id, so older runs of a preset stay in its column."""
+    from genplan.config import protocol_settings
+
+    payload = {k: v for k, v in sorted(protocol_settings(dict(config)).items()) if k not in _NOT_PROTOCOL}
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:6]
 
 
@@ -215,6 +228,7 @@ def _run_usage(root: Path) -> LLMUsage:
         cost=total.get("cost"),
         known_cost=float(total.get("known_cost") or 0.0),
         sessions=len(sessions),
+        tokens=run_cost(usage).tokens,
     )
 
 
@@ -725,6 +739,78 @@ def usage_summary(runs: Sequence[RunSummary], labels: Mapping[Path, str] | None 
 
 
 @dataclass(frozen=True)
+class CostRow:
+    """What coverage cost: a configuration's evaluated runs on one domain, or (``domain`` = ``"all"``)
+    averaged over the domains it shares with every other configuration."""
+
+    domain: str
+    config: str
+    #: Evaluated runs (``domain`` = "all": domains) the row averages over.
+    runs: int
+    calls: float | None
+    tokens: float | None
+    #: Mean dollars paid per run; ``None`` when some run's price is unknown.
+    cost: float | None
+    coverage: float | None
+
+    @property
+    def per_call(self) -> float | None:
+        """Coverage points per call: the mean coverage over the mean calls."""
+        return None if self.coverage is None or not self.calls else 100 * self.coverage / self.calls
+
+    @property
+    def per_kilotoken(self) -> float | None:
+        return None if self.coverage is None or not self.tokens else 100 * self.coverage / (self.tokens / 1000)
+
+
+def _mean(values: Sequence[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return sum(known) / len(known) if known and len(known) == len(values) else None
+
+
+def _cost_row(domain: str, config: str, group: Sequence[RunSummary]) -> CostRow:
+    runs = [r for r in group if r.evaluated]
+    return CostRow(
+        domain, config, len(runs),
+        calls=_mean([r.usage.calls for r in runs]) if runs else None,
+        tokens=_mean([r.usage.tokens for r in runs]) if runs else None,
+        cost=_mean([r.usage.cost for r in runs]) if runs else None,
+        coverage=_mean([r.coverage for r in runs]) if runs else None,
+    )  # fmt: skip
+
+
+def shared_domains(runs: Sequence[RunSummary], labels: Mapping[Path, str]) -> tuple[str, ...]:
+    """The domains on which every configuration has an evaluated run: where configurations compare."""
+    configs = {labels[r.path] for r in runs}
+    have: dict[str, set[str]] = {}
+    for r in runs:
+        if r.evaluated:
+            have.setdefault(r.domain, set()).add(labels[r.path])
+    return tuple(d for d in domain_order(have) if have[d] == configs)
+
+
+def cost_comparison(runs: Sequence[RunSummary], labels: Mapping[Path, str] | None = None) -> list[CostRow]:
+    """Per domain and configuration, then per configuration over the shared domains (the mean of the
+    per-domain means, so a domain with more seeds does not weigh more)."""
+    labels = labels if labels is not None else config_labels(runs)
+    groups = _groups(runs, labels)
+    rows = []
+    for domain in domain_order(d for d, _ in groups):
+        for config in _config_order(c for d, c in groups if d == domain):
+            rows.append(_cost_row(domain, config, groups[(domain, config)]))
+    shared = set(shared_domains(runs, labels))
+    for config in _config_order(c for _, c in groups):
+        mine = [r for r in rows if r.config == config and r.domain in shared]
+        rows.append(CostRow(
+            ALL, config, len(mine), calls=_mean([r.calls for r in mine]) if mine else None,
+            tokens=_mean([r.tokens for r in mine]) if mine else None,
+            cost=_mean([r.cost for r in mine]) if mine else None,
+            coverage=_mean([r.coverage for r in mine]) if mine else None,
+        ))  # fmt: skip
+    return rows
+
+
+@dataclass(frozen=True)
 class Report:
     """Everything a report shows, computed; rendering reads only this."""
 
@@ -738,6 +824,7 @@ class Report:
     scale: tuple[Mapping[str, Any], ...] = ()
     baselines: tuple[BaselineSet, ...] = ()
     notes: tuple[str, ...] = ()
+    cost: tuple[CostRow, ...] = ()
 
     @property
     def incomplete(self) -> tuple[RunSummary, ...]:
@@ -789,6 +876,7 @@ def build_report(
         scale=tuple(scale),
         baselines=tuple(baselines),
         notes=(*notes, *extra),
+        cost=tuple(cost_comparison(runs, labels)),
     )
 
 
@@ -1077,6 +1165,39 @@ def usage_table(report: Report) -> Table:
     return Table("usage", "LLM calls, tokens and cost", columns, tuple(rows), tuple(notes), totals)
 
 
+def cost_table(report: Report) -> Table:
+    """Calls, tokens, cost and coverage per configuration, and coverage per call and per 1,000 tokens."""
+    columns = (
+        Column("domain"),
+        Column("configuration"),
+        Column("runs", "int"),
+        Column("calls", "real"),
+        Column("tokens", "int"),
+        Column("cost", "cost"),
+        Column("coverage", "pct"),
+        Column("per call", "real"),
+        Column("per 1k tokens", "real"),
+    )
+    rows = tuple(
+        (c.domain, c.config, c.runs, c.calls, None if c.tokens is None else round(c.tokens), c.cost, c.coverage,
+         c.per_call, c.per_kilotoken)
+        for c in report.cost
+    )  # fmt: skip
+    shared = shared_domains(report.runs, report.labels)
+    configs = sorted({report.config_of(r) for r in report.runs})
+    notes = [
+        "Per run, over the runs with a held-out evaluation: the LLM calls and tokens the run needed (paid or "
+        "answered from the cache), the dollars paid (unknown when some price was), and the held-out coverage (%); "
+        "per call and per 1k tokens: coverage points per call and per 1,000 tokens (the mean coverage over the "
+        "mean calls or tokens).",
+        f"Rows 'all' compare the configurations on the {len(shared)} domain(s) each of them has an evaluated run "
+        f"of ({', '.join(shared) or 'none'}): the mean of the per-domain means."
+        + (" Configurations: " + ", ".join(configs) + "." if len(configs) > 1 else ""),
+    ]
+    totals = tuple(i for i, c in enumerate(report.cost) if c.domain == ALL)
+    return Table("cost", "What the coverage cost", columns, rows, tuple(notes), totals)
+
+
 def runs_table(report: Report) -> Table:
     columns = (
         Column("domain"),
@@ -1189,6 +1310,7 @@ def report_tables(report: Report) -> list[Table]:
     tables.append(speed_table(report))
     tables += list(error_tables(report))
     tables.append(usage_table(report))
+    tables.append(cost_table(report))
     tables += scale_tables(report)
     tables.append(runs_table(report))
     return tables
@@ -1290,6 +1412,7 @@ def _sections(report: Report) -> list[tuple[str, list[Table], list[str]]]:
         ("Programs vs ff", [tables["speed"]], [p for p in ("runtime.png",) if p in plots]),
         ("Error types", [tables["errors"], tables["errors_by_domain"], tables["errors_by_status"]], []),
         ("LLM usage", [tables["usage"]], []),
+        ("Cost of the coverage", [tables["cost"]], []),
     ]
     scale = [t for k, t in tables.items() if k.startswith("scale_")]
     if scale:

@@ -130,7 +130,8 @@ class SweepSpec:
             "seeds": self.seeds,
             "suite": self.suite,
             "config_file": self.config_file,
-            "overrides": {k: v for k, v in sorted(self.overrides.items()) if v is not None},
+            # How many calls go out at once changes no run, so it is not part of the sweep's identity.
+            "overrides": {k: v for k, v in sorted(self.overrides.items()) if v is not None and k != "llm_concurrency"},
             "heldout": self.heldout,
         }
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:10]

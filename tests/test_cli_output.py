@@ -134,8 +134,15 @@ def test_configs_reads_at_80_columns(tmp_path: Path) -> None:
     # the issue: one preset filled 13 lines. Now a row each, and each description takes at most 3 lines.
     starts = [i for i, line in enumerate(lines) if any(line.startswith(name + " ") for name in PRESETS)]
     assert len(starts) == len(PRESETS)
-    assert all(b - a <= 3 for a, b in zip(starts, [*starts[1:], len(lines)], strict=True))
-    assert len(lines) <= 5 + 4 * len(PRESETS)
+    note = next(i for i, line in enumerate(lines) if line.startswith("* The paper's protocol"))
+    assert all(b - a <= 3 for a, b in zip(starts, [*starts[1:], note], strict=True))
+    assert len(lines) <= 5 + 4 * len(PRESETS) + 8
+    # The paper's presets are marked: their prompts are genplan's (issue 13), and the note says how.
+    from genplan.config import PAPER_PRESETS, PROMPT_CHANGES
+
+    assert all(any(line.startswith(f"│ {name} *") for line in lines) for name in PAPER_PRESETS)
+    assert not any(line.startswith("│ auto *") for line in lines)
+    assert PROMPT_CHANGES in joined
 
 
 def test_benchmarks_list_and_generate_read_at_80_columns(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -37,17 +38,28 @@ def ferry_suite(tmp_path_factory: pytest.TempPathFactory):
     return load_suite_dir(root)
 
 
+def task_descriptions(names, text: str = "cars must be moved", notes: str = "none") -> str:
+    """An answer to the task-description request in the form it asks for."""
+    return "".join(f"TASK {n}\nTask {n}: {text}.\n" for n in names) + f"DOMAIN NOTES\n{notes}\n"
+
+
+def described_names(prompt: str) -> list[str]:
+    """The task names a task-description request asks about (from the answer form it shows)."""
+    return re.findall(r"^TASK (\S+)$", prompt, re.M)
+
+
 def _script(suite, cache: Path) -> list[str]:
     """The replies of a run where strategy v0 misses a step (repaired after reflection), program 1
-    raises, program 2 returns a wrong plan and program 3 is right."""
+    raises, program 2 returns a wrong plan and program 3 is right (20 calls; with one call per task
+    description, as the paper makes them, it would be 25)."""
     plans = []
     for t in suite.split.debug:
         result = fd_plan(suite.task(t), "lama-first", time_limit=20, cache_dir=cache)
         assert result.status == "solved"
         plans.append(list(result.plan))
     fenced = lambda steps: "Plan:\n```\n" + "\n".join(steps) + "\n```"  # noqa: E731
-    script = ["The ferry domain moves cars between locations."]
-    script += [f"Task {t}: cars must be moved." for t in suite.split.debug]
+    script = ["Let me go through the PDDL first.\nFINAL DESCRIPTION\nThe ferry domain moves cars between locations."]
+    script += [task_descriptions(suite.split.debug)]
     script += ["Thinking...\n```\nfor each car: board it, sail\n```"]
     script += [fenced(plans[0][:-1])] + [fenced(p) for p in plans[1:]]  # v0: task 0 misses its last step
     script += ["The strategy forgot to debark the car at its goal."]
@@ -78,12 +90,14 @@ def test_a_failed_preflight_creates_no_run_folder(ferry_suite, tmp_path: Path) -
 
 def test_full_scripted_ferry_run_and_cached_rerun(ferry_suite, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    cfg = load_config("F3-6", strategy_rounds=1, code_rounds=0, orderings=2, timeout=10, model="openai/test")
+    # A scripted list answers in arrival order: one call at a time.
+    cfg = load_config("F3-6", strategy_rounds=1, code_rounds=0, orderings=2, timeout=10, model="openai/test",
+                      llm_concurrency=1)  # fmt: skip
     backend = ScriptedBackend(_script(ferry_suite, cache))
     llm = make_client(model=cfg.model, cache_dir=cache, backend=backend)
     outcome = synthesize(ferry_suite, cfg, llm, cache_dir=cache, jobs=2)
     assert outcome.status == "done"
-    assert len(backend.calls) == 25
+    assert len(backend.calls) == 20
     run = outcome.run
     v0 = json.loads(run.path("2-strategy/v0/version.json").read_text())
     v1 = json.loads(run.path("2-strategy/v1/version.json").read_text())
@@ -109,7 +123,11 @@ def test_full_scripted_ferry_run_and_cached_rerun(ferry_suite, tmp_path: Path) -
     again = synthesize(ferry_suite, cfg, llm2, cache_dir=cache, jobs=2)
     assert len(backend2.calls) == 0
     assert again.run.root == run.root and again.coverage == 1.0
-    assert json.loads(run.path("usage.json").read_text())["total"]["cached_calls"] == 25
+    assert json.loads(run.path("usage.json").read_text())["total"]["cached_calls"] == 20
+    # What later prompts show is the final description, not the model's notes; both are kept.
+    assert run.path("1-describe/domain.md").read_text() == "The ferry domain moves cars between locations.\n"
+    assert "go through the PDDL" in run.path("1-describe/answers/domain.md").read_text()
+    assert not any("go through the PDDL" in m.content for c in backend.calls[1:] for m in c.request.messages)
 
 
 @pytest.mark.slow
@@ -129,14 +147,16 @@ def test_synthesize_command_through_litellm_and_a_loopback_server(ferry_suite, t
         sys.executable, "-m", "genplan.cli", "synthesize", "ferry", "--suite", str(ferry_suite.root),
         "--config", "F3-6", "--strategy-rounds", "1", "--code-rounds", "0", "--orderings", "2",
         "--timeout", "10", "--model", "openai/stub", "--cache-dir", str(cache), "--jobs", "2",
+        "--llm-concurrency", "1",
     ]  # fmt: skip
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")} | {"COLUMNS": "80"}
     with OpenAIStubServer(script=script) as srv:
         args += ["--api-base", srv.base_url]
         first = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
         assert first.returncode == 0, first.stderr
-        assert len(srv.requests) == 25
+        assert len(srv.requests) == 20
         assert "held-out coverage: 100.0% (4/4)" in first.stdout
+        assert "  that is 5.00 points per LLM call, " in first.stdout.splitlines()[4]  # 100% in 20 calls
         assert "debugging tasks solved: 6/6" in first.stdout
         # The path and the command to copy are whole lines, never wrapped, whatever the width.
         run = next((cache / "runs" / "ferry").iterdir())
@@ -146,5 +166,5 @@ def test_synthesize_command_through_litellm_and_a_loopback_server(ferry_suite, t
         assert f"run {run.name} -> {run}" in first.stderr.splitlines()
         again = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
         assert again.returncode == 0, again.stderr
-        assert len(srv.requests) == 25  # nothing sent twice
-        assert "25 cached" in again.stdout
+        assert len(srv.requests) == 20  # nothing sent twice
+        assert "20 cached" in again.stdout

@@ -37,6 +37,7 @@ DOMAIN_NL = (
     "sail(from, to) moves the ferry; board(car, loc) loads a car where the ferry is, if the ferry is "
     "empty; debark(car, loc) unloads the car at the ferry's location."
 )
+FERRY_TASK2 = FERRY_TASK.replace("ferry-l2-c1", "ferry-l2-c2").replace("c0 - car", "c0 c1 - car")
 TASK_NL = "Two locations l0 and l1 and one car c0. The ferry is empty at l0; c0 is at l0. Goal: c0 at l1."
 PSEUDOCODE = (
     "for each car c not at its goal location g:\n    sail to c's location\n    board c\n    sail to g\n    debark c"
@@ -59,13 +60,29 @@ SOLVED = [{"name": "instance-0", "plan": PLAN}, {"name": "instance-1", "plan": N
 #: A realistic context for every template this module owns (the validator's feedback*.j2 are tested there).
 CONTEXTS: dict[str, dict[str, Any]] = {
     "describe_domain.j2": {"domain_name": "ferry", "domain_pddl": FERRY_DOMAIN},
-    "describe_task.j2": {"task_name": "instance-0", "task_pddl": FERRY_TASK},
+    "describe_tasks.j2": {
+        "tasks": [{"name": "instance-0", "pddl": FERRY_TASK}, {"name": "instance-3", "pddl": FERRY_TASK2}],
+    },
     "strategy.j2": {
         "domain_description": DOMAIN_NL,
         "examples": [
             {"name": "instance-0", "description": TASK_NL},
             {"name": "instance-3", "description": "Three locations, two cars; both cars must reach l2."},
         ],
+        "typed": True,
+        "earlier": [
+            {"label": "p0.v0", "summary": "solved 5 of 6 debugging tasks", "feedback": FEEDBACK},
+            {"label": "p0.v1", "summary": "solved 6 of 7 debugging tasks", "feedback": "It timed out.",
+             "source": "def generate_solution(objects, init, goal):\n    return list(init)"},
+        ],
+    },
+    "direct.j2": {
+        "domain_name": "ferry",
+        "domain_pddl": FERRY_DOMAIN,
+        "typed": True,
+        "examples": [{"name": "instance-0", "python": PYTHON_TASK, "plan": PLAN},
+                     {"name": "instance-1", "python": PYTHON_TASK.replace("c0", "c9"), "plan": ["(sail l1 l0)"]}],
+        "timeout": 45.0,
     },
     "strategy_plan.j2": {
         "domain_description": DOMAIN_NL,
@@ -90,8 +107,9 @@ CONTEXTS: dict[str, dict[str, Any]] = {
     "baseline_strategy.j2": {
         "domain_pddl": FERRY_DOMAIN,
         "examples": [{"name": "instance-0", "pddl": FERRY_TASK}, {"name": "instance-1", "pddl": FERRY_TASK}],
+        "typed": False,
     },
-    "format_reminder.j2": {"expected": "program"},
+    "format_reminder.j2": {"expected": "program", "missing": ["instance-3"]},
 }
 
 OWN_TEMPLATES = [n for n in template_names() if not n.startswith(("feedback", "_"))]
@@ -144,7 +162,7 @@ def test_renders_cleanly(name: str, reasoning: bool) -> None:
 
 @pytest.mark.parametrize(
     "name", ["describe_domain.j2", "strategy.j2", "strategy_plan.j2", "strategy_reflect.j2", "codegen.j2",
-             "code_reflect.j2", "baseline_strategy.j2"],
+             "code_reflect.j2", "baseline_strategy.j2", "direct.j2"],
 )  # fmt: skip
 def test_non_reasoning_models_are_asked_to_think(name: str) -> None:
     text = render(name, **CONTEXTS[name], reasoning=False)
@@ -185,7 +203,7 @@ def test_empty_value_is_an_error(empty: str | None) -> None:
 def test_unknown_template_and_bad_choice() -> None:
     with pytest.raises(PromptError, match=r"no prompt template 'nope\.j2'.*codegen\.j2"):
         render("nope.j2")
-    with pytest.raises(PromptError, match="expected must be plan, pseudocode or program"):
+    with pytest.raises(PromptError, match="expected must be plan, pseudocode, program or task descriptions"):
         render("format_reminder.j2", expected="poem", reasoning=False)
 
 
@@ -248,3 +266,55 @@ def test_a_task_without_description_is_shown_as_pddl() -> None:
     assert TASK_NL in described and "(define (problem instance-2)" not in described
     bare = render("strategy_plan.j2", **(context | {"task_description": ""}), reasoning=False)
     assert "```pddl\n(define (problem instance-2) (:domain ferry))\n```" in bare
+
+
+# ---------------------------------------------------------------------------------- defects of issue 13
+def test_the_domain_description_is_asked_for_under_a_marker() -> None:
+    """The model's notes to itself must not reach later prompts: the description comes after a marker line,
+    which the extractor finds (tests/test_describe.py)."""
+    for reasoning in (False, True):
+        text = render("describe_domain.j2", **CONTEXTS["describe_domain.j2"], reasoning=reasoning)
+        assert 'a line containing only "FINAL DESCRIPTION"' in text and "Only the text after that line" in text
+
+
+def test_task_descriptions_are_asked_for_together_with_their_domain_notes() -> None:
+    both = render("describe_tasks.j2", **CONTEXTS["describe_tasks.j2"], reasoning=False)
+    assert both.startswith("Here are 2 tasks of this domain")
+    assert "TASK instance-0\n" in both and "TASK instance-3\n" in both and both.rstrip().count("DOMAIN NOTES") == 1
+    assert "gets wrong or leaves out" in both
+    one = render("describe_tasks.j2", tasks=CONTEXTS["describe_tasks.j2"]["tasks"][:1], reasoning=False)
+    assert one.startswith('Here is a task of this domain, "instance-0"') and "TASK instance-3" not in one
+    _assert_clean("describe_tasks.j2", one)
+
+
+@pytest.mark.parametrize("name", ["strategy.j2", "baseline_strategy.j2", "strategy_revise.j2"])
+def test_strategy_prompts_state_the_input_form_and_that_no_order_may_be_assumed(name: str) -> None:
+    text = render(name, **CONTEXTS[name], reasoning=False)
+    assert "no particular order" in text
+    if name != "strategy_revise.j2":
+        assert "generate_solution(objects, init, goal)" in text and "Sets have no meaningful order" in text
+        assert "object_10" in text  # names carry no order either
+
+
+def test_the_strategy_prompt_shows_earlier_failures_with_the_newest_code_only() -> None:
+    text = render("strategy.j2", **CONTEXTS["strategy.j2"], reasoning=False)
+    assert "Program p0.v0 (solved 5 of 6 debugging tasks)" in text and FEEDBACK in text
+    assert text.count("```python") == 1 and "return list(init)" in text
+    plain = render("strategy.j2", **(CONTEXTS["strategy.j2"] | {"earlier": []}), reasoning=False)
+    assert "Programs were written for this domain before" not in plain
+    _assert_clean("strategy.j2", plain)
+
+
+def test_the_direct_prompt_shows_the_domain_examples_and_input_form() -> None:
+    text = render("direct.j2", **CONTEXTS["direct.j2"], reasoning=False)
+    assert "(:action sail" in text and text.count("```python") == 3  # two examples and the answer's block
+    assert "(name, type)" in text and "Build the plan directly" in text and "Follow the strategy" not in text
+    assert "much larger tasks than the examples" in text and "'(board c0 l0)'" in text
+    # the codegen prompt keeps its wording
+    code = render("codegen.j2", **CONTEXTS["codegen.j2"], reasoning=False)
+    assert "Follow the strategy and build the plan directly" in code and "than the example." in code
+
+
+def test_format_reminder_for_missing_task_descriptions() -> None:
+    text = render("format_reminder.j2", expected="task descriptions", missing=["p3", "p5"], reasoning=False)
+    assert "p3, p5" in text and '"TASK p3"' in text and "DOMAIN NOTES" in text

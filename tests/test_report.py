@@ -197,12 +197,16 @@ def test_llm_usage_and_unknown_cost(world, report) -> None:
     ferry = rows[("ferry", "F5-3")]
     assert ferry.cost is None and ferry.known_cost == pytest.approx(0.03)  # unknown, never 0
     assert rows[("miconic", "F5-3")].cost == 0.0 and rows[("miconic", "F5-3")].calls == 0
-    # The real run was made twice, the second time from the cache: 25 calls needed, 25 paid (in the first
+    # The real run was made twice, the second time from the cache: 20 calls needed, 20 paid (in the first
     # session), the replays free.
     real = next(r for r in report.runs if r.path == world["real"].root.resolve())
     usage_json = json.loads(world["real"].path("usage.json").read_text())
-    assert len(usage_json["sessions"]) == 2 and usage_json["total"]["calls"] == 50
-    assert (real.usage.calls, real.usage.paid_calls, real.usage.cached_calls, real.usage.sessions) == (25, 25, 25, 2)
+    assert len(usage_json["sessions"]) == 2 and usage_json["total"]["calls"] == 40
+    assert (real.usage.calls, real.usage.paid_calls, real.usage.cached_calls, real.usage.sessions) == (20, 20, 20, 2)
+    # the tokens it needed are those of the first session, which the replay needed again (from the cache)
+    first = usage_json["sessions"][0]["total"]
+    assert real.usage.tokens == first["prompt_tokens"] + first["completion_tokens"]
+    assert usage_json["sessions"][1]["total"]["cached_prompt_tokens"] == first["prompt_tokens"]
     assert real.usage.prompt_tokens == usage_json["sessions"][0]["total"]["prompt_tokens"] > 0
     assert real.usage.cost is None  # the scripted backend has no price
     assert rows[(ALL, ALL)].runs == 10 and rows[(ALL, ALL)].cost is None
@@ -217,7 +221,8 @@ def test_written_files(world, report, tmp_path: Path) -> None:
     files = write_report(report, tmp_path / "out")
     names = sorted(p.name for p in files.csv)
     assert names == sorted(["coverage.csv", "incomplete.csv", "speed.csv", "errors.csv", "errors_by_domain.csv",
-                            "errors_by_status.csv", "usage.csv", "scale_1_ferry.csv", "runs.csv"])  # fmt: skip
+                            "errors_by_status.csv", "usage.csv", "cost.csv", "scale_1_ferry.csv",
+                            "runs.csv"])  # fmt: skip
     with (tmp_path / "out" / "coverage.csv").open() as f:
         rows = {r["domain"]: r for r in csv.DictReader(f)}
     assert float(rows["gripper"]["F5-3 mean"]) == pytest.approx(70.0)
@@ -342,3 +347,37 @@ def test_a_report_of_baselines_alone_before_any_run(tmp_path: Path) -> None:
     # Without a suite there is nothing to fall back on: the usual error.
     with pytest.raises(GenplanError, match="no runs to report"):
         report_from_disk(cache_dir=cache, baselines="ff-45")
+
+
+def test_presets_are_compared_on_the_domains_they_share(tmp_path: Path) -> None:
+    """`report` puts calls, tokens, cost and coverage of presets side by side, on the same domains only."""
+    from genplan.report import ALL, cost_comparison, cost_table, render_markdown, shared_domains
+
+    cache = tmp_path / "c"
+    two = [T("t-1"), T("t-2")]
+    fake_run(cache, "ferry", preset="F5-3", seed=1, tasks=two, calls=[Call(100, 50, 0.01)] * 4)
+    fake_run(cache, "ferry", preset="F5-3", seed=2, tasks=[T("t-1"), T("t-2", status="goal")],
+             calls=[Call(100, 50, 0.01), Call(100, 50, 0.01, cached=True)])  # fmt: skip
+    fake_run(cache, "ferry", preset="auto", seed=1, tasks=two, calls=[Call(300, 100, 0.02)])
+    fake_run(cache, "gripper", preset="F5-3", seed=1, tasks=[T("g-1"), T("g-2", status="goal")],
+             calls=[Call(10, 10, None)] * 10)  # fmt: skip
+    fake_run(cache, "gripper", preset="auto", seed=1, tasks=two, calls=[Call(10, 10, 0.5)] * 2)
+    fake_run(cache, "miconic", preset="F5-3", seed=1, tasks=two, calls=[Call(1, 1, 0.0)] * 40)  # auto has none
+    report = report_from_disk(cache_dir=cache, baselines="none")
+    assert shared_domains(report.runs, report.labels) == ("ferry", "gripper")
+    rows = {(c.domain, c.config): c for c in cost_comparison(report.runs, report.labels)}
+    ferry = rows[("ferry", "F5-3")]
+    # two runs: 4 calls and 2 calls (one from the cache, which the run needed all the same), 600 and 300 tokens
+    assert (ferry.runs, ferry.calls, ferry.tokens, ferry.coverage) == (2, 3.0, 450.0, 0.75)
+    assert ferry.cost == pytest.approx((0.04 + 0.01) / 2) and ferry.per_call == pytest.approx(25.0)
+    assert ferry.per_kilotoken == pytest.approx(75 / 0.45)
+    assert rows[("gripper", "F5-3")].cost is None  # a price was unknown: never a silent 0
+    f53, auto = rows[(ALL, "F5-3")], rows[(ALL, "auto")]
+    # over ferry and gripper only: miconic (F5-3 alone, 40 calls) stays out of the comparison
+    assert f53.runs == 2 and f53.calls == pytest.approx((3 + 10) / 2) and f53.coverage == pytest.approx(0.625)
+    assert auto.calls == pytest.approx(1.5) and auto.coverage == 1.0 and auto.per_call == pytest.approx(100 / 1.5)
+    assert auto.cost == pytest.approx((0.02 + 1.0) / 2) and f53.cost is None
+    table = cost_table(report)
+    assert any("on the 2 domain(s)" in n and "ferry, gripper" in n for n in table.notes)
+    text = render_markdown(report)
+    assert "## Cost of the coverage" in text and "| **all** | **auto** | **2** | **1.5** |" in text

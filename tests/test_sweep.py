@@ -13,7 +13,7 @@ import genplan.execute.evaluate as evaluate_module
 from genplan.llm import ScriptedBackend, make_client
 from genplan.llm.errors import AuthenticationError
 from genplan.sweep import SweepSpec, load_manifest, manifest_path, plan_summary, run_sweep
-from tests.test_pipeline import GOOD, ferry_suite  # noqa: F401  (ferry_suite is a fixture)
+from tests.test_pipeline import GOOD, described_names, ferry_suite, task_descriptions  # noqa: F401
 
 SHORT = {"strategy_rounds": 0, "code_rounds": 0, "n_programs": 1, "orderings": 1, "timeout": 5, "model": "openai/t"}
 
@@ -41,6 +41,8 @@ def solver(in_flight: Counting | None = None):
         if in_flight is not None:
             with in_flight:
                 time.sleep(0.05)
+        if call.purpose == "describe.tasks":
+            return task_descriptions(described_names(call.last_user))
         if call.purpose.startswith("describe."):
             return "Ferry moves cars."
         if call.purpose == "strategy.write":
@@ -148,7 +150,8 @@ def test_ctrl_c_keeps_finished_runs_and_the_rerun_continues(ferry_suite, tmp_pat
     more: list = []
     results = run_sweep(spec, cache_dir=cache, parallel=1, make_llm=factory(tmp_path, more, solver()))
     assert [r.status for r in results] == ["done"] * 4 and results[0].reused
-    assert first_round[0] == 9 and sum(first_round[1:]) == 0  # a run already started stops before its call
+    # (the domain, the two examples together, the strategy and the program)
+    assert first_round[0] == 4 and sum(first_round[1:]) == 0  # a run already started stops before its call
     assert len(more) == 3
 
 
@@ -172,7 +175,7 @@ def test_benchmark_command_dry_run_and_errors(ferry_suite, tmp_path: Path) -> No
     dry = genplan(*base, "--configs", "F5-3,baseline", "--seeds", "1,2", "--dry-run", cwd=tmp_path)
     assert dry.returncode == 0, dry.stderr
     assert dry.stdout.count("to run") == 4
-    assert "at most 206 LLM calls" in dry.stdout  # 2 x 89 (F5-3) + 2 x 14 (baseline)
+    assert "at most 184 LLM calls" in dry.stdout  # 2 x 84 (F5-3) + 2 x 8 (baseline)
     bad_seed = genplan(*base, "--seeds", "1,x", "--dry-run", cwd=tmp_path)
     assert bad_seed.returncode == 2 and "--seeds" in bad_seed.stderr and "Traceback" not in bad_seed.stderr
     bad_config = genplan(*base, "--configs", "F5-4", "--dry-run", cwd=tmp_path)

@@ -3,11 +3,17 @@
 The paper uses them to ask whether an LLM reasons about a domain or recalls it: structure is kept
 exactly, only names change, consistently across the domain, every task, the split and shipped plans.
 A plan is valid on the original exactly when its renamed plan is valid on the variant.
+
+An anonymized suite must not give the domain away anywhere an LLM (or a curious reader) could look: the
+problem names (``(define (problem miconic-p001) ...)``) are numbered too, task ids that contain an
+original name are replaced by numbered ones, and the split names no source suite (the registry, which
+lives outside the suite's folder, keeps where it came from).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -33,6 +39,8 @@ class Renaming:
     number_objects: bool = False
     #: Rename action parameters (``?car``) to ``?x1`` ... (their names carry meaning too).
     number_variables: bool = False
+    #: Number the problems (``problem_1`` ...) and replace task ids that contain an original name.
+    number_problems: bool = False
 
     def to_json(self) -> dict:
         """The renaming as plain JSON. The suite registry keeps it (never the variant's own folder, which
@@ -47,6 +55,7 @@ class Renaming:
             "object_prefixes": dict(sorted(self.object_prefixes.items())),
             "number_objects": self.number_objects,
             "number_variables": self.number_variables,
+            "number_problems": self.number_problems,
         }
 
     @classmethod
@@ -60,6 +69,7 @@ class Renaming:
             object_prefixes=dict(data.get("object_prefixes", {})),
             number_objects=bool(data.get("number_objects", False)),
             number_variables=bool(data.get("number_variables", False)),
+            number_problems=bool(data.get("number_problems", False)),
         )
 
     def object_map(self, task: Task) -> dict[str, str]:
@@ -98,6 +108,7 @@ def anonymizer(domain: Domain) -> Renaming:
         objects=consts,
         number_objects=True,
         number_variables=True,
+        number_problems=True,
     )
 
 
@@ -188,13 +199,14 @@ def rename_domain(domain: Domain, r: Renaming) -> Domain:
     )
 
 
-def rename_task(task: Task, r: Renaming, domain: Domain) -> Task:
+def rename_task(task: Task, r: Renaming, domain: Domain, name: str | None = None) -> Task:
+    """The task in the variant's names; ``name`` replaces the problem's name when given."""
     objs = r.object_map(task)
     if len(set(objs.values())) != len(objs):
         raise SuiteError(f"The renaming maps two objects of task {task.name} to the same name.")
     fact = lambda f: (r.predicates.get(f[0], f[0]), *(objs.get(a, a) for a in f[1:]))  # noqa: E731
     return Task(
-        name=task.name,
+        name=name or task.name,
         domain=domain,
         objects=tuple(sorted((objs.get(n, n), r.types.get(ty, ty)) for n, ty in task.objects)),
         init=frozenset(fact(f) for f in task.init),
@@ -215,21 +227,59 @@ def rename_plan(plan: list[str], task: Task, r: Renaming) -> list[str]:
     return out
 
 
+def original_names(suite: Suite, *, problems: bool = True) -> set[str]:
+    """Every name the suite's own files use, lower case: domain, types, predicates, actions, constants,
+    objects and (with ``problems``) problem names: what an anonymized variant must not contain."""
+    d = suite.domain
+    names = {d.name, *(t for t, _ in d.types), *(p.name for p in d.predicates), *(a.name for a in d.actions),
+             *(c for c, _ in d.constants)}  # fmt: skip
+    for task_id, _ in suite.problems:
+        task = suite.task(task_id)
+        names |= {*(o for o, _ in task.objects), *((task.name,) if problems else ())}
+    return {n.lower() for n in names} - {ROOT_TYPE}
+
+
+def _name_parts(text: str) -> set[str]:
+    """The name-like words of ``text``, whole and split at hyphens and underscores."""
+    words = set(re.findall(r"[a-z0-9][a-z0-9_-]*", text.lower()))
+    return words | {part for w in words for part in re.split(r"[-_]", w) if part}
+
+
+def task_ids(suite: Suite, r: Renaming) -> dict[str, str]:
+    """The variant's id of every task: unchanged, unless the renaming numbers problems and some id holds an
+    original name (``ferry-l3-c2``); then every task is numbered (``task_1`` ...), in the suite's order.
+
+    Problem names do not count here: an id is often the problem's own (neutral) name, ``instance-3``."""
+    ids = [task_id for task_id, _ in suite.problems]
+    if r.number_problems and any(_name_parts(i) & original_names(suite, problems=False) for i in ids):
+        return {task_id: f"task_{k}" for k, task_id in enumerate(ids, start=1)}
+    return {task_id: task_id for task_id in ids}
+
+
 def write_variant(suite: Suite, r: Renaming, out: Path, kind: str) -> Path:
     """Write the renamed suite to ``out`` in the genplan layout (domain, problems, split, plans)."""
     if out.exists() and any(out.iterdir()):
         raise SuiteError(f"{out} exists and is not empty.", hint="Choose another --out or remove it.")
     domain = rename_domain(suite.domain, r)
+    ids = task_ids(suite, r)
     (out / "problems").mkdir(parents=True, exist_ok=True)
     (out / "domain.pddl").write_text(write_domain(domain))
-    for task_id, _ in suite.problems:
+    for number, (task_id, _) in enumerate(suite.problems, start=1):
         task = suite.task(task_id)
-        (out / "problems" / f"{task_id}.pddl").write_text(write_problem(rename_task(task, r, domain)))
+        name = f"problem_{number}" if r.number_problems else None
+        new_id = ids[task_id]
+        (out / "problems" / f"{new_id}.pddl").write_text(write_problem(rename_task(task, r, domain, name)))
         plan = suite.shipped_plan(task_id)
         if plan is not None:
             (out / "plans").mkdir(exist_ok=True)
-            (out / "plans" / f"{task_id}.plan").write_text("\n".join(rename_plan(plan, task, r)) + "\n")
-    split = suite.split.to_json()
-    split |= {"renamed_from": suite.name, "variant": kind, "anonymized": kind == "anonymized"}
-    (out / "split.json").write_text(json.dumps(split, indent=2) + "\n")
+            (out / "plans" / f"{new_id}.plan").write_text("\n".join(rename_plan(plan, task, r)) + "\n")
+    split = suite.split
+    renamed = {
+        "debug": [ids[t] for t in split.debug],
+        "prompt": {str(s): [ids[t] for t in ts] for s, ts in split.prompt},
+        "heldout": [ids[t] for t in split.heldout],
+    }
+    # Where the variant came from is kept by the registry, not here: the source's name is the domain's.
+    renamed |= {"variant": kind, "anonymized": kind == "anonymized"}
+    (out / "split.json").write_text(json.dumps(renamed, indent=2) + "\n")
     return out

@@ -54,11 +54,20 @@ class Totals:
     saved_cost: float = 0.0
     #: Seconds spent in non-cached calls.
     latency: float = 0.0
+    #: Tokens of the calls answered from the cache (as they were when first paid for): with the paid
+    #: tokens, what the calls of a session needed, whoever paid for them.
+    cached_prompt_tokens: int = 0
+    cached_completion_tokens: int = 0
 
     @property
     def cost(self) -> float | None:
         """The total cost, or ``None`` when any paid call has an unknown price."""
         return None if self.unknown_cost_calls else self.known_cost
+
+    @property
+    def needed_tokens(self) -> int:
+        """Prompt and completion tokens of every call, paid or answered from the cache."""
+        return self.prompt_tokens + self.completion_tokens + self.cached_prompt_tokens + self.cached_completion_tokens
 
     @property
     def sent_calls(self) -> int:
@@ -79,6 +88,8 @@ class Totals:
             "unknown_cost_calls": self.unknown_cost_calls,
             "saved_cost": round(self.saved_cost, 10),
             "latency": round(self.latency, 6),
+            "cached_prompt_tokens": self.cached_prompt_tokens,
+            "cached_completion_tokens": self.cached_completion_tokens,
         }
 
     @classmethod
@@ -96,6 +107,8 @@ class Totals:
             unknown_cost_calls=int(data.get("unknown_cost_calls", 0)),
             saved_cost=float(data.get("saved_cost", 0.0)),
             latency=float(data.get("latency", 0.0)),
+            cached_prompt_tokens=int(data.get("cached_prompt_tokens", 0)),
+            cached_completion_tokens=int(data.get("cached_completion_tokens", 0)),
         )
 
     def __add__(self, other: Totals) -> Totals:
@@ -104,12 +117,14 @@ class Totals:
 
     @staticmethod
     def of(records: Iterable[CallRecord], saved: Iterable[float | None] = ()) -> Totals:
-        calls = cached = paid = failed = pt = ct = rt = unknown = 0
+        calls = cached = paid = failed = pt = ct = rt = unknown = cpt = cct = 0
         known = lat = 0.0
         for r in records:
             calls += 1
             if r.cached:
                 cached += 1
+                cpt += r.usage.prompt_tokens or 0
+                cct += r.usage.completion_tokens or 0
                 continue
             lat += r.latency
             if r.error is not None:
@@ -124,7 +139,7 @@ class Totals:
             else:
                 known += r.cost
         saved_total = sum(s for s in saved if s is not None)
-        return Totals(calls, cached, paid, failed, pt, ct, rt, known, unknown, saved_total, lat)
+        return Totals(calls, cached, paid, failed, pt, ct, rt, known, unknown, saved_total, lat, cpt, cct)
 
 
 class Accounting:

@@ -10,6 +10,12 @@ behaviour every call needs, so that this code is the same in tests and in real r
    ``Retry-After``; anything else ends the call at once;
 4. the reply is stored in the cache *before* ``chat`` returns, appended to the JSONL call log, and
    counted. A crash after a paid call therefore never loses it: the rerun replays it from the cache.
+
+Independent calls (the task descriptions, the plans written by following one strategy version, program
+variants written before any repair) go out together through :meth:`LLMClient.run_all`, at most
+``concurrency`` at once. Their prompts do not depend on each other, so the replies and cache keys are
+those of a sequential run; the call log, too, gets the calls in the order a sequential run would write
+them, so the run directory does not depend on which reply came back first.
 """
 
 from __future__ import annotations
@@ -18,11 +24,11 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from genplan.errors import GenplanError
 
@@ -33,6 +39,8 @@ from .errors import ProviderUnavailable, TransientFailure
 from .types import CallRecord, MessageLike, RawReply, Reply, Request, SamplingParams, Usage, as_messages
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class Backend(Protocol):
@@ -88,6 +96,7 @@ class LLMClient:
     """Caching, accounting, budget, retries and logging around a backend. Thread-safe.
 
     ``cache=None`` disables caching (every call is sent); ``log_path=None`` disables the call log.
+    ``concurrency`` bounds how many calls :meth:`run_all` has in flight at once (1: one after another).
     """
 
     def __init__(
@@ -102,8 +111,14 @@ class LLMClient:
         retry: RetryPolicy | None = None,
         timeout: float = 600.0,
         sleep: Callable[[float], None] = time.sleep,
+        concurrency: int = 1,
     ) -> None:
+        if concurrency < 1:
+            raise ValueError("concurrency must be at least 1")
         self.backend = backend
+        self.concurrency = concurrency
+        # The call-log entries of the job a thread is running inside run_all (None outside run_all).
+        self._local = threading.local()
         self.model = model
         self.sampling = sampling or SamplingParams()
         self.cache = cache
@@ -130,6 +145,11 @@ class LLMClient:
         probe = getattr(self.backend, "probe", None)
         if callable(probe):
             probe()
+
+    def context_window(self) -> int | None:
+        """The model's context window in tokens, if the backend can tell (``None`` otherwise)."""
+        known = getattr(self.backend, "context_window", None)
+        return known(self.model) if callable(known) else None
 
     def chat(
         self,
@@ -163,6 +183,21 @@ class LLMClient:
             return self._send(sent, key, purpose, sample)
         finally:
             self.accounting.release()
+
+    def run_all(self, jobs: Sequence[Callable[[], T]]) -> list[T]:
+        """Run independent jobs, each of which may make calls, up to :attr:`concurrency` at a time; their
+        results in job order.
+
+        The call log receives each job's entries in job order (a job's entries are held back until every
+        earlier job has finished), so it reads as if the jobs had run one after another. If a job fails,
+        no further job starts; the ones already running finish (their replies are paid for, and cached),
+        and the failure of the earliest failing job is raised, as a sequential run would have raised it.
+        Ctrl-C stops waiting at once. A job that itself calls ``run_all`` runs its jobs one by one.
+        """
+        jobs = list(jobs)
+        if self.concurrency <= 1 or len(jobs) <= 1 or getattr(self._local, "entries", None) is not None:
+            return [job() for job in jobs]
+        return _OrderedJobs(self, jobs).run()
 
     @property
     def calls(self) -> tuple[CallRecord, ...]:
@@ -344,7 +379,89 @@ class LLMClient:
         if error is not None:
             message = error.render() if isinstance(error, GenplanError) else str(error)
             entry.update(latency=round(latency or 0.0, 6), error={"type": type(error).__name__, "message": message})
-        self.log.append(entry)
+        held = getattr(self._local, "entries", None)
+        if held is not None:  # inside run_all: written when every earlier job's entries are
+            held.append(entry)
+        else:
+            self.log.append(entry)
+
+
+class _OrderedJobs:
+    """One :meth:`LLMClient.run_all`: worker threads take jobs in order; log entries leave in job order."""
+
+    def __init__(self, client: LLMClient, jobs: list[Callable[[], Any]]) -> None:
+        self.client = client
+        self.jobs = jobs
+        self.results: list[Any] = [None] * len(jobs)
+        self.errors: dict[int, BaseException] = {}
+        self.entries: dict[int, list[dict[str, Any]]] = {}
+        self.done: set[int] = set()
+        self.next_job = 0
+        self.next_flush = 0
+        self.running = 0
+        self.stop = False
+        self.cond = threading.Condition()
+
+    def run(self) -> list[Any]:
+        workers = min(self.client.concurrency, len(self.jobs))
+        for _ in range(workers):
+            # Daemon threads: Ctrl-C must not wait for a reply still on its way (it is not lost: the
+            # rerun asks again, as after Ctrl-C during a sequential call).
+            threading.Thread(target=self._work, daemon=True, name="genplan-llm").start()
+        try:
+            with self.cond:
+                while len(self.done) < len(self.jobs) and not (self.stop and self.running == 0):
+                    self.cond.wait(0.2)
+        except BaseException:
+            with self.cond:
+                self.stop = True
+                self._flush(everything=True)
+            raise
+        with self.cond:
+            self._flush(everything=True)
+        if self.errors:
+            raise self.errors[min(self.errors)]
+        return self.results
+
+    def _work(self) -> None:
+        while True:
+            with self.cond:
+                if self.stop or self.next_job >= len(self.jobs):
+                    return
+                index = self.next_job
+                self.next_job += 1
+                self.running += 1
+            held: list[dict[str, Any]] = []
+            self.client._local.entries = held
+            try:
+                self.results[index] = self.jobs[index]()
+            except BaseException as exc:  # reported to the caller by run()
+                with self.cond:
+                    self.errors[index] = exc
+                    self.stop = True
+            finally:
+                self.client._local.entries = None
+                with self.cond:
+                    self.entries[index] = held
+                    self.done.add(index)
+                    self.running -= 1
+                    self._flush()
+                    self.cond.notify_all()
+
+    def _flush(self, everything: bool = False) -> None:
+        """Write the held entries of finished jobs in job order: up to the first unfinished job, or (at the
+        end, or when stopping) every finished job's."""
+        log = self.client.log
+        while self.next_flush < len(self.jobs) and self.next_flush in self.done:
+            for entry in self.entries.pop(self.next_flush, []):
+                if log is not None:
+                    log.append(entry)
+            self.next_flush += 1
+        if everything:
+            for index in sorted(self.entries):
+                for entry in self.entries.pop(index):
+                    if log is not None:
+                        log.append(entry)
 
 
 def _now() -> str:
@@ -368,9 +485,11 @@ def make_client(
     log_path: str | Path | None = None,
     retry: RetryPolicy | None = None,
     backend: Backend | None = None,
+    concurrency: int = 1,
 ) -> LLMClient:
     """A client for a run: the litellm backend (unless ``backend`` is given), the shared reply cache
-    (``cache_dir``, else ``$GENPLAN_LLM_CACHE_DIR``, else ``<cache root>/llm``), the run's call log."""
+    (``cache_dir``, else ``$GENPLAN_LLM_CACHE_DIR``, else ``<cache root>/llm``), the run's call log;
+    ``concurrency`` calls at most in flight at once in :meth:`LLMClient.run_all`."""
     from .litellm_backend import LiteLLMBackend
 
     return LLMClient(
@@ -382,6 +501,7 @@ def make_client(
         budget=Budget(max_calls=max_calls, max_cost=max_cost),
         retry=retry,
         timeout=timeout,
+        concurrency=concurrency,
     )
 
 
@@ -409,4 +529,5 @@ def client_from_config(
         use_cache=use_cache,
         log_path=log_path,
         backend=backend,
+        concurrency=getattr(config, "llm_concurrency", 1),
     )

@@ -96,6 +96,17 @@ def supports_reasoning(model: str) -> bool | None:
         return None
 
 
+def context_window(model: str) -> int | None:
+    """The model's input context in tokens, from litellm's model table (``None``: not in the table)."""
+    litellm = load_litellm()
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:
+        return None
+    value = info.get("max_input_tokens") or info.get("max_tokens")
+    return int(value) if value else None
+
+
 #: Seconds to wait for a connection to ``api_base`` when a run starts.
 PROBE_TIMEOUT = 5.0
 
@@ -141,6 +152,11 @@ class LiteLLMBackend:
                     f"{'is' if len(missing) == 1 else 'are'} not set, so nothing was sent.",
                     env_vars=missing,
                 )
+
+    def context_window(self, model: str) -> int | None:
+        """How many tokens a request to ``model`` may hold, if litellm knows (a local server's model it
+        usually does not)."""
+        return context_window(model)
 
     def probe(self, timeout: float = PROBE_TIMEOUT) -> None:
         """Fail when nothing accepts a connection at ``api_base``; called once when a run starts.

@@ -10,6 +10,11 @@ then writes the fixed program. The stage stops at the first program that solves 
 A repair round's conversation holds the original request, the latest program and the feedback, not
 every earlier round: older versions are superseded, and resending them would only cost tokens and
 context window (a failure mode of the published system).
+
+The paper writes variant k+1 only after variant k's repairs failed, so the variants' requests depend on
+each other's outcome. With ``eager`` all N initial programs are written first; their requests are then
+independent and go out at once (:func:`genplan.stages.conversation.run_all`), at the price of the
+variants a lazy run would not have needed.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from dataclasses import dataclass, replace
 
 from genplan.pddl.pyform import PyTask, render_set
 from genplan.prompts import render
-from genplan.stages.conversation import ChatClient, Message, ask, user
+from genplan.stages.conversation import Answer, ChatClient, Message, ask, run_all, user
 from genplan.stages.extract import extract_program
 
 
@@ -154,6 +159,33 @@ def write_program(
     timeout: float = 45.0,
     typed: bool = False,
 ) -> tuple[ProgramVersion, tuple[Message, ...]]:
+    answer = ask_program(llm, strategy, domain_description, example, seed, variant, reasoning=reasoning,
+                         strategy_style=strategy_style, timeout=timeout, typed=typed)  # fmt: skip
+    return evaluated_answer(evaluate, task_ids, variant, answer)
+
+
+def evaluated_answer(
+    evaluate: Evaluator, task_ids: Sequence[str], variant: int, answer: Answer
+) -> tuple[ProgramVersion, tuple[Message, ...]]:
+    """An initial program's version (evaluated) and the conversation its repairs continue."""
+    version = _evaluated(evaluate, task_ids, variant, 0, answer.text, answer.value, None, answer.reminders)
+    return version, answer.messages[:1] + answer.messages[-1:]
+
+
+def ask_program(
+    llm: ChatClient,
+    strategy: str,
+    domain_description: str,
+    example: Example,
+    seed: int,
+    variant: int,
+    *,
+    reasoning: bool = False,
+    strategy_style: str = "pseudocode",
+    timeout: float = 45.0,
+    typed: bool = False,
+) -> Answer:
+    """The answer to variant ``variant``'s request (its example's objects and goal in their own order)."""
     literals, sample = example_variants(example, seed, variant)[variant - 1]
     prompt = render(
         "codegen.j2",
@@ -169,9 +201,7 @@ def write_program(
         typed=typed,
         reasoning=reasoning,
     )
-    answer = ask(llm, [user(prompt)], purpose="code.write", extract=extract_program, want="program", sample=sample)
-    version = _evaluated(evaluate, task_ids, variant, 0, answer.text, answer.value, None, answer.reminders)
-    return version, answer.messages[:1] + answer.messages[-1:]
+    return ask(llm, [user(prompt)], purpose="code.write", extract=extract_program, want="program", sample=sample)
 
 
 def _evaluated(
@@ -207,19 +237,22 @@ def repair(
     reflection: bool = True,
     positive: bool = True,
     reasoning: bool = False,
+    stage: str = "code",
 ) -> tuple[ProgramVersion, tuple[Message, ...]]:
-    """One repair round: (reflect, then fix) or fix directly; the new version is evaluated."""
+    """One repair round: (reflect, then fix) or fix directly; the new version is evaluated.
+
+    ``stage`` names the calls for accounting (``code.reflect``, or ``repair.reflect`` in the auto
+    protocol's repair rung); it does not change the requests."""
     context = _feedback_context(version, tasks, positive)
     thought: str | None = None
     if reflection:
-        reflected = ask(
-            llm, [*messages, user(render("code_reflect.j2", reasoning=reasoning, **context))], purpose="code.reflect"
-        )
+        request = user(render("code_reflect.j2", reasoning=reasoning, **context))
+        reflected = ask(llm, [*messages, request], purpose=f"{stage}.reflect")
         thought = reflected.text
         convo = [*reflected.messages, user(render("code_fix.j2", reasoning=reasoning))]
     else:
         convo = [*messages, user(render("code_fix_direct.j2", reasoning=reasoning, **context))]
-    fixed = ask(llm, convo, purpose="code.fix", extract=extract_program, want="program")
+    fixed = ask(llm, convo, purpose=f"{stage}.fix", extract=extract_program, want="program")
     new = _evaluated(
         evaluate,
         [r.task_id for r in version.results],
@@ -247,6 +280,65 @@ class CodegenResult:
 CounterexampleFinder = Callable[[ProgramVersion], "tuple[CodeTask, TaskResult] | None"]
 
 
+class TaskList:
+    """The debugging tasks of a code stage, which grow when the generalization check finds a counterexample.
+
+    ``check`` applies the check to a version that solves every task so far (up to ``limit`` times in
+    all): a task it fails joins the list, and the version's results get the failed result appended.
+    """
+
+    def __init__(self, tasks: Sequence[CodeTask], find: CounterexampleFinder | None = None, limit: int = 0) -> None:
+        self.by_id = {t.task_id: t for t in tasks}
+        self.ids = [t.task_id for t in tasks]
+        self.find = find
+        self.limit = limit
+        self.found = 0
+
+    def perfect(self, version: ProgramVersion) -> bool:
+        return version.solved == len(self.ids)
+
+    def check(self, version: ProgramVersion) -> ProgramVersion:
+        if self.find is None or self.found >= self.limit or not self.perfect(version):
+            return version
+        hit = self.find(version)
+        if hit is None:
+            return version
+        task, result = hit
+        self.by_id[task.task_id] = task
+        self.ids.append(task.task_id)
+        self.found += 1
+        return replace(version, results=(*version.results, result))
+
+    def tasks(self) -> tuple[CodeTask, ...]:
+        return tuple(self.by_id[i] for i in self.ids)
+
+
+def debug_variant(
+    llm: ChatClient,
+    version: ProgramVersion,
+    messages: tuple[Message, ...],
+    tasks: TaskList,
+    evaluate: Evaluator,
+    rounds: int,
+    record: Callable[[ProgramVersion], None],
+    *,
+    reflection: bool = True,
+    positive: bool = True,
+    reasoning: bool = False,
+    stage: str = "code",
+) -> ProgramVersion:
+    """Repair ``version`` (already recorded) up to ``rounds`` times while it fails a task; each new
+    version is checked and handed to ``record``. Returns the last version."""
+    for _ in range(rounds):
+        if tasks.perfect(version):
+            break
+        version, messages = repair(llm, messages, version, tasks.by_id, evaluate, reflection=reflection,
+                                   positive=positive, reasoning=reasoning, stage=stage)  # fmt: skip
+        version = tasks.check(version)
+        record(version)
+    return version
+
+
 def generate_programs(
     llm: ChatClient,
     strategy: str,
@@ -267,6 +359,7 @@ def generate_programs(
     on_version: Callable[[ProgramVersion], None] | None = None,
     find_counterexample: CounterexampleFinder | None = None,
     max_counterexamples: int = 0,
+    eager: bool = False,
 ) -> CodegenResult:
     """Up to ``n_programs`` variants, each repaired up to ``rounds`` times; stops at a perfect program.
 
@@ -274,54 +367,46 @@ def generate_programs(
     ``max_counterexamples`` times in all): a task it fails joins the debugging tasks of every later
     version, and the program is repaired on it like on any failed task. "Perfect" then means: every
     debugging task, and no counterexample found.
+
+    With ``eager``, all initial programs are written first (their requests go out at once), evaluated
+    and checked in variant order; repairs follow, variant by variant, only if none of them is perfect.
     """
-    by_id = {t.task_id: t for t in tasks}
-    ids = [t.task_id for t in tasks]
+    task_list = TaskList(tasks, find_counterexample, max_counterexamples)
     versions: list[ProgramVersion] = []
-    found = 0
 
-    def checked(version: ProgramVersion) -> ProgramVersion:
-        nonlocal found
-        if find_counterexample is None or found >= max_counterexamples or version.solved < len(ids):
-            return version
-        hit = find_counterexample(version)
-        if hit is None:
-            return version
-        task, result = hit
-        by_id[task.task_id] = task
-        ids.append(task.task_id)
-        found += 1
-        return replace(version, results=(*version.results, result))
-
-    for variant in range(1, n_programs + 1):
-        version, messages = write_program(
-            llm,
-            strategy,
-            domain_description,
-            example,
-            seed,
-            variant,
-            evaluate,
-            ids,
-            reasoning=reasoning,
-            strategy_style=strategy_style,
-            timeout=timeout,
-            typed=typed,
-        )
-        version = checked(version)
+    def record(version: ProgramVersion) -> None:
         versions.append(version)
         if on_version:
             on_version(version)
-        for _ in range(rounds):
-            if version.solved == len(ids):
+
+    def ask_variant(variant: int) -> Answer:
+        return ask_program(llm, strategy, domain_description, example, seed, variant, reasoning=reasoning,
+                           strategy_style=strategy_style, timeout=timeout, typed=typed)  # fmt: skip
+
+    def improve(version: ProgramVersion, messages: tuple[Message, ...]) -> ProgramVersion:
+        return debug_variant(llm, version, messages, task_list, evaluate, rounds, record, reflection=reflection,
+                             positive=positive, reasoning=reasoning)  # fmt: skip
+
+    if eager:
+        answers = run_all(llm, [lambda k=k: ask_variant(k) for k in range(1, n_programs + 1)])
+        initial = []
+        done = False
+        for variant, answer in enumerate(answers, start=1):
+            version, messages = evaluated_answer(evaluate, task_list.ids, variant, answer)
+            if not done:  # once a program passed everything, the others are only scored
+                version = task_list.check(version)
+                done = task_list.perfect(version)
+            record(version)
+            initial.append((version, messages))
+        if not done:
+            for version, messages in initial:
+                if task_list.perfect(improve(version, messages)):
+                    break
+    else:
+        for variant in range(1, n_programs + 1):
+            version, messages = evaluated_answer(evaluate, task_list.ids, variant, ask_variant(variant))
+            version = task_list.check(version)
+            record(version)
+            if task_list.perfect(improve(version, messages)):
                 break
-            version, messages = repair(
-                llm, messages, version, by_id, evaluate, reflection=reflection, positive=positive, reasoning=reasoning
-            )
-            version = checked(version)
-            versions.append(version)
-            if on_version:
-                on_version(version)
-        if version.solved == len(ids):
-            break
-    return CodegenResult(versions=tuple(versions), example=example, tasks=tuple(by_id[i] for i in ids))
+    return CodegenResult(versions=tuple(versions), example=example, tasks=task_list.tasks())

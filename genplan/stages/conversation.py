@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -15,9 +15,22 @@ Message = dict[str, str]
 
 
 class ChatClient(Protocol):
-    """What the stages need of an LLM client (see :mod:`genplan.llm`)."""
+    """What the stages need of an LLM client (see :mod:`genplan.llm`). A client may also offer
+    ``run_all(jobs)`` to send independent calls at once (:func:`run_all` uses it when it is there)."""
 
     def chat(self, messages: list[Message], *, purpose: str, sample: int = 0) -> Any: ...
+
+
+def run_all(llm: ChatClient, jobs: Sequence[Callable[[], T]]) -> list[T]:
+    """Run jobs whose requests do not depend on each other; their results in job order.
+
+    With :class:`genplan.llm.LLMClient` they go out at once (up to its ``concurrency``) and the call log
+    still reads as a sequential run's; with any other client, one after another.
+    """
+    runner = getattr(llm, "run_all", None)
+    if callable(runner):
+        return runner(list(jobs))
+    return [job() for job in jobs]
 
 
 def user(text: str) -> Message:

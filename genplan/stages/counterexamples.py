@@ -175,6 +175,7 @@ class CounterexampleSearch:
         cache_dir: Path,
         on_found: Any = None,
         on_check: Any = None,
+        on_checked: Any = None,
     ) -> None:
         self.domain = domain
         self.debug = list(debug)
@@ -184,6 +185,8 @@ class CounterexampleSearch:
         self.cache_dir = cache_dir
         self.on_found = on_found or (lambda _c: None)
         self.on_check = on_check or (lambda _checks: None)
+        #: Sees every program check that found nothing: ``(version label, the check's JSON)``.
+        self.on_checked = on_checked or (lambda _label, _data: None)
         self.extra: dict[str, Task] = {}
         self.found: list[FoundCounterexample] = []
         #: One entry per check run, found or not: which version, what it tried, what it found.
@@ -258,6 +261,7 @@ class CounterexampleSearch:
                                  self.cache_dir)  # fmt: skip
             if not data.get("found"):
                 self._record("program", version.label, None, **check_summary(data))
+                self.on_checked(version.label, data)
                 return None
             info = data["counterexample"]
             task = parse_problem(info["problem_pddl"], self.domain)

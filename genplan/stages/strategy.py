@@ -5,6 +5,9 @@ conversation asks the LLM to write a plan by following the strategy, and the val
 judges the plan. While some task fails and rounds remain, the LLM reflects on one failure (which part of
 the strategy, and why; no fix yet) and then revises the strategy; every version is re-assessed on all
 debugging tasks. The version that solved most tasks wins; ties go to the later version.
+
+The plans for one version do not depend on each other, so they are asked for at once
+(:func:`genplan.stages.conversation.run_all`) and judged in task order afterwards.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from genplan.pddl.model import Task
 from genplan.prompts import render
-from genplan.stages.conversation import ChatClient, Message, ask, user
+from genplan.stages.conversation import Answer, ChatClient, Message, ask, run_all, user
 from genplan.stages.extract import extract_plan, extract_pseudocode
 
 
@@ -102,14 +105,21 @@ def write_strategy(
     *,
     style: str = "pseudocode",
     domain_pddl: str = "",
+    typed: bool = False,
+    earlier: Sequence[dict] = (),
     reasoning: bool = False,
 ) -> StrategyVersion:
-    """Version 0: pseudocode (or, for the baseline, a prose strategy) from the domain and two examples."""
+    """Version 0: pseudocode (or, for the baseline, a prose strategy) from the domain and two examples.
+
+    ``earlier``: programs that failed before any strategy was written (the auto protocol's first rungs),
+    shown as notes to learn from (see ``strategy.j2``)."""
     if style == "pseudocode":
         prompt = render(
             "strategy.j2",
             domain_description=domain_description,
             examples=[{"name": e.task_id, "description": e.description} for e in examples],
+            typed=typed,
+            earlier=list(earlier),
             reasoning=reasoning,
         )
     else:
@@ -117,6 +127,7 @@ def write_strategy(
             "baseline_strategy.j2",
             domain_pddl=domain_pddl,
             examples=[{"name": e.task_id, "pddl": e.pddl} for e in examples],
+            typed=typed,
             reasoning=reasoning,
         )
     extract = extract_pseudocode if style == "pseudocode" else _prose
@@ -138,6 +149,11 @@ def attempt_plan(
     reasoning: bool = False,
 ) -> PlanAttempt:
     """A fresh conversation: write a plan for ``task`` by following ``strategy``; the validator judges it."""
+    return judged_attempt(judge, task, ask_plan(llm, domain_description, strategy, task, reasoning=reasoning))
+
+
+def ask_plan(llm: ChatClient, domain_description: str, strategy: str, task: DebugTask, *, reasoning: bool) -> Answer:
+    """The LLM's answer (a plan, read from it) for ``task`` written by following ``strategy``."""
     prompt = render(
         "strategy_plan.j2",
         domain_description=domain_description,
@@ -149,7 +165,11 @@ def attempt_plan(
         reasoning=reasoning,
     )
     names = frozenset(a.name for a in task.task.domain.actions)
-    answer = ask(llm, [user(prompt)], purpose="strategy.plan", extract=lambda t: extract_plan(t, names), want="plan")
+    return ask(llm, [user(prompt)], purpose="strategy.plan", extract=lambda t: extract_plan(t, names), want="plan")
+
+
+def judged_attempt(judge: Judge, task: DebugTask, answer: Answer) -> PlanAttempt:
+    """The validator's verdict on the plan in ``answer``."""
     plan = tuple(answer.value) if answer.value else None
     if plan is None:
         judgement = Judgement(
@@ -181,7 +201,10 @@ def assess(
     *,
     reasoning: bool = False,
 ) -> StrategyVersion:
-    attempts = tuple(attempt_plan(llm, judge, domain_description, version.text, t, reasoning=reasoning) for t in tasks)
+    """Plans for every task by following ``version``: asked for at once, then judged in task order."""
+    answers = run_all(llm, [lambda t=t: ask_plan(llm, domain_description, version.text, t, reasoning=reasoning)
+                            for t in tasks])  # fmt: skip
+    attempts = tuple(judged_attempt(judge, t, a) for t, a in zip(tasks, answers, strict=True))
     return StrategyVersion(index=version.index, text=version.text, answer=version.answer, attempts=attempts)
 
 
