@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.benchmarks.suites import Suite
 from genplan.config import Config
@@ -32,6 +32,9 @@ from genplan.stages.conversation import ChatClient
 from genplan.stages.describe import Descriptions, TaskText, describe
 from genplan.stages.select import select_program
 from genplan.stages.strategy import DebugTask, Judgement, StrategyVersion, debug_strategy, write_strategy
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 #: Receives progress events: ``(event, info)``, e.g. ``("stage", {"name": "strategy"})``.
 Progress = Callable[[str, dict[str, Any]], None]
@@ -94,11 +97,13 @@ def make_debug_evaluator(
     jobs: int | None,
     cpu_gate: AbstractContextManager | None = None,
     extra: dict[str, Task] | None = None,
+    cluster: Cluster | None = None,
 ):
     """Runs a program on debugging tasks in every ordering; results cached by content (program, task,
     settings), so a resumed run does not wait for timeouts again. ``cpu_gate`` (a semaphore shared by
     the runs of a sweep) bounds how many evaluations use the CPU at once. ``extra`` holds tasks that are
-    not in the suite (counterexamples of the generalization check), by id; it may grow during the run."""
+    not in the suite (counterexamples of the generalization check), by id; it may grow during the run.
+    With a Dask ``cluster`` the runs happen on its workers (the cache stays in this process)."""
     from genplan.execute.evaluate import evaluate_program
 
     more = extra if extra is not None else {}
@@ -129,6 +134,7 @@ def make_debug_evaluator(
             jobs=jobs,
             mode="debug",
             cache_dir=cache_root(cache_dir),
+            cluster=cluster,
         )
 
     return evaluate
@@ -238,11 +244,14 @@ def synthesize(
     progress: Progress = _quiet,
     heldout: bool = True,
     cpu_gate: AbstractContextManager | None = None,
+    cluster: Cluster | None = None,
 ) -> RunOutcome:
     """Run the configured protocol on ``suite`` and save everything under the run directory.
 
     ``cpu_gate``, when given, is entered around every program evaluation (a sweep shares one semaphore
-    between its concurrent runs so that LLM calls overlap while CPU work stays bounded)."""
+    between its concurrent runs so that LLM calls overlap while CPU work stays bounded). With a Dask
+    ``cluster``, program evaluations and generalization checks run on its workers; the LLM, its cache
+    and the run directory stay in this process."""
     started = time.monotonic()
     run_id = make_run_id(config, suite.name)
     if not (runs_root(cache_dir) / suite.domain_name / run_id / "run.json").exists():
@@ -252,7 +261,7 @@ def synthesize(
     run.write_json("run.json", {"status": "running", "run_id": run.run_id, "domain": suite.domain_name})
     progress("run", {"run_id": run.run_id, "path": str(run.root)})
     try:
-        outcome = _protocol(run, suite, config, llm, cache_dir, jobs, progress, heldout, cpu_gate)
+        outcome = _protocol(run, suite, config, llm, cache_dir, jobs, progress, heldout, cpu_gate, cluster)
     except BaseException as exc:
         status = "stopped" if isinstance(exc, (KeyboardInterrupt, GenplanError)) else "crashed"
         reason = exc.render() if isinstance(exc, GenplanError) else type(exc).__name__
@@ -286,6 +295,7 @@ def _protocol(
     progress: Progress,
     heldout: bool,
     cpu_gate: AbstractContextManager | None = None,
+    cluster: Cluster | None = None,
 ) -> RunOutcome:
     reasoning = config.reasoning
     debug_ids = list(suite.split.debug)
@@ -298,7 +308,7 @@ def _protocol(
 
     debug_tasks = [DebugTask(t, suite.task(t), write_problem(suite.task(t)), descriptions.task(t)) for t in debug_ids]
     examples = [d for d in debug_tasks if d.task_id in prompt_ids]
-    search = _counterexample_search(run, suite, config, cache_dir, progress) if config.generalize else None
+    search = _counterexample_search(run, suite, config, cache_dir, progress, cluster) if config.generalize else None
     progress("stage", {"name": "strategy", "rounds": config.strategy_rounds})
     first = write_strategy(
         llm,
@@ -345,7 +355,7 @@ def _protocol(
         _save_program(run, v)
         progress("program", {"label": v.label, "solved": v.solved, "of": len(v.results)})
 
-    evaluator = make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate, extra)
+    evaluator = make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate, extra, cluster)
     code_ids = [*debug_ids, *extra]  # the strategy's counterexamples are debugging tasks of the code too
     codegen = generate_programs(
         llm,
@@ -389,7 +399,7 @@ def _protocol(
     if heldout and suite.split.heldout:
         progress("stage", {"name": "held-out", "tasks": len(suite.split.heldout)})
         with cpu_gate or nullcontext():
-            report = _heldout_evaluation(chosen.source, suite, config, cache_dir, jobs, progress)
+            report = _heldout_evaluation(chosen.source, suite, config, cache_dir, jobs, progress, cluster)
         run.write_json("5-heldout.json", report.to_json())
         outcome.heldout_solved = sum(r.solved for r in report.results)
         outcome.heldout_total = len(report.results)
@@ -398,7 +408,8 @@ def _protocol(
 
 
 def _counterexample_search(
-    run: RunDir, suite: Suite, config: Config, cache_dir: str | Path | None, progress: Progress
+    run: RunDir, suite: Suite, config: Config, cache_dir: str | Path | None, progress: Progress,
+    cluster: Cluster | None = None,
 ) -> Any:
     """The generalization check of this run: debugging tasks only (held-out tasks never reach it)."""
     from genplan.generalize import CheckSettings
@@ -421,6 +432,7 @@ def _counterexample_search(
     return CounterexampleSearch(
         suite.domain, [(t, suite.task(t)) for t in suite.split.debug], generator, settings=settings,
         strategy_tasks=config.generalize_strategy_tasks, cache_dir=cache_root(cache_dir), on_found=found,
+        cluster=cluster,
     )  # fmt: skip
 
 
@@ -460,7 +472,8 @@ def _save_counterexamples(
 
 
 def _heldout_evaluation(
-    source: str, suite: Suite, config: Config, cache_dir: str | Path | None, jobs: int | None, progress: Progress
+    source: str, suite: Suite, config: Config, cache_dir: str | Path | None, jobs: int | None, progress: Progress,
+    cluster: Cluster | None = None,
 ) -> Any:
     from genplan.execute.evaluate import evaluate_program
 
@@ -474,6 +487,7 @@ def _heldout_evaluation(
         jobs=jobs,
         cache_dir=cache_root(cache_dir),
         on_result=lambda r: progress("heldout", {"task": r.task_id, "solved": r.solved}),
+        cluster=cluster,
     )
 
 
