@@ -17,6 +17,9 @@ Why it is built this way:
   smaller limit are run again; the reuse is recorded per task (``reused_from_limit``).
 - **Bounded concurrency.** ``jobs`` planner processes at most, each under the memory limit; with
   ``jobs=1`` (the default) times are measured on an otherwise idle core, as the paper's were.
+- **Or on a Dask cluster** (``cluster``): the cache is read here, each (domain, planner, task) the cache
+  cannot answer becomes one Dask task that runs its limits in increasing order on a worker, and what
+  comes back is cached here. The result files are the same.
 """
 
 from __future__ import annotations
@@ -31,19 +34,21 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.benchmarks.suites import Suite
 from genplan.errors import GenplanError
 from genplan.options import positive_numbers, split_list
 from genplan.paths import cache_root
-from genplan.planners import PLANNERS, PlannerResult
+from genplan.planners import LIMIT_INDEPENDENT, PLANNERS, PlannerResult
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
+    from genplan.pddl.model import Task
 
 FORMAT = "genplan-baseline/1"
 #: Which of a suite's tasks a baseline runs on.
 SPLITS = ("heldout", "debug", "all")
-#: Statuses that do not depend on the time limit once reached below it (see the module docstring).
-_LIMIT_INDEPENDENT = frozenset({"solved", "unsolvable", "memory"})
 #: The paper's memory limit for its baselines (8 GB).
 DEFAULT_MEMORY_MB = 8192
 
@@ -331,12 +336,14 @@ def run_baselines(
     cache_dir: str | Path | None = None,
     on_task: OnTask | None = None,
     on_set: Callable[[BaselineSet], object] | None = None,
+    cluster: Cluster | None = None,
 ) -> list[BaselineSet]:
     """Run every planner under every time limit on every domain's tasks; write and return the sets.
 
     Every argument is checked (planners, limits, split, suites) before the first planner starts. The
     sets come back in the order domain, planner, time limit; each file is written as soon as its last
-    task is known (``on_set`` is then called).
+    task is known (``on_set`` is then called). With a ``cluster`` the planners run on its workers
+    (``jobs`` does not apply).
     """
     from genplan.benchmarks.registry import resolve_suite
 
@@ -400,7 +407,9 @@ def run_baselines(
                 for lim in limits:
                     finish(d, p, lim)
 
-    if jobs == 1:
+    if cluster is not None:
+        _run_on_cluster(items, suites, limits, int(memory_limit_mb), cache_dir, record, cluster)
+    elif jobs == 1:
         for item in items:
             record(item[0], item[1], work(item))
     else:
@@ -428,18 +437,83 @@ def _run_task(
     from genplan.planners import plan
 
     task = suite.task(task_id)
+
+    def run(limit: float) -> PlannerResult:
+        return plan(task, planner, time_limit=limit, memory_limit_mb=memory_limit_mb, cache_dir=cache_dir)
+
+    return _chain(task_id, task.size, limits, run, stop)
+
+
+def _chain(
+    task_id: str,
+    objects: int,
+    limits: Sequence[float],
+    result_for: Callable[[float], PlannerResult],
+    stop: threading.Event | None = None,
+) -> list[tuple[float, BaselineTask, bool]]:
+    """A task's outcome under each limit, smallest first: ``result_for(limit)`` gives a limit's result, except
+    after a limit-independent outcome, which every larger limit reuses."""
     out: list[tuple[float, BaselineTask, bool]] = []
     previous: tuple[float, PlannerResult] | None = None
     for limit in limits:
-        if previous is not None and previous[1].status in _LIMIT_INDEPENDENT:
-            out.append((limit, _task_result(task_id, task.size, previous[1], reused=previous[0]), True))
+        if previous is not None and previous[1].status in LIMIT_INDEPENDENT:
+            out.append((limit, _task_result(task_id, objects, previous[1], reused=previous[0]), True))
             continue
-        if stop.is_set():
+        if stop is not None and stop.is_set():
             raise KeyboardInterrupt
-        result = plan(task, planner, time_limit=limit, memory_limit_mb=memory_limit_mb, cache_dir=cache_dir)
-        out.append((limit, _task_result(task_id, task.size, result), result.cached))
+        result = result_for(limit)
+        out.append((limit, _task_result(task_id, objects, result), result.cached))
         previous = (limit, result)
     return out
+
+
+class _NotCached(Exception):
+    """A limit whose result the cache does not hold (it must run on a worker)."""
+
+
+def _run_on_cluster(
+    items: Sequence[tuple[str, str, str]],
+    suites: dict[str, Suite],
+    limits: Sequence[float],
+    memory_limit_mb: int,
+    cache_dir: str | Path | None,
+    record: Callable[[str, str, list[tuple[float, BaselineTask, bool]]], None],
+    cluster: Cluster,
+) -> None:
+    """Every item whose limits the cache answers is recorded at once; the others run on the cluster, one
+    Dask task per item (its limits in increasing order, given the cached ones), and are cached here."""
+    from genplan.planners import lookup_plan, store_plan
+    from genplan.planners.solve import PlanRequest
+
+    requests: list[PlanRequest] = []
+    pending: list[tuple[str, str, str, Task]] = []
+    for domain, planner, task_id in items:
+        task = suites[domain].task(task_id)
+        known = {}
+        for limit in limits:
+            hit = lookup_plan(task, planner, time_limit=limit, memory_limit_mb=memory_limit_mb, cache_dir=cache_dir)
+            if hit is not None:
+                known[limit] = hit
+
+        def cached(limit: float, known: dict[float, PlannerResult] = known) -> PlannerResult:
+            if limit not in known:
+                raise _NotCached
+            return known[limit]
+
+        try:
+            record(domain, planner, _chain(task_id, task.size, limits, cached))
+        except _NotCached:
+            requests.append(PlanRequest(task, planner, tuple(limits), memory_limit_mb, tuple(known.items())))
+            pending.append((domain, planner, task_id, task))
+
+    def finished(index: int, results: dict[float, PlannerResult]) -> None:
+        domain, planner, task_id, task = pending[index]
+        for result in results.values():
+            if not result.cached:
+                store_plan(task, result, cache_dir=cache_dir)
+        record(domain, planner, _chain(task_id, task.size, limits, results.__getitem__))
+
+    cluster.run_planners(requests, on_result=finished)
 
 
 def _task_result(task_id: str, objects: int, result: PlannerResult, reused: float | None = None) -> BaselineTask:

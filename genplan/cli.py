@@ -7,7 +7,9 @@ exit code 2, no traceback.
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -41,6 +43,69 @@ SuiteOpt = Annotated[
     str | None,
     typer.Option("--suite", help="Suite name (builtin, or one registered by `benchmarks import`) or folder."),
 ]
+
+# The cluster options of every command with CPU-heavy work (see genplan/cluster/ and the README's
+# "Running on a cluster"). Without any of them the local executor runs everything, as before.
+_PANEL = "Cluster (Dask)"
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler", help="Run the CPU work on the Dask cluster at tcp://HOST:PORT.", rich_help_panel=_PANEL
+    ),
+]
+ClusterOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster", help="Start a Dask cluster for the CPU work: local, slurm, htcondor, pbs, sge or lsf.",
+        rich_help_panel=_PANEL,
+    ),
+]  # fmt: skip
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers", help="Workers --cluster starts (local: default all cores; batch systems: required).",
+        rich_help_panel=_PANEL, show_default=False,
+    ),
+]  # fmt: skip
+ClusterConfigOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--cluster-config", envvar="GENPLAN_CLUSTER_CONFIG", show_default=False, rich_help_panel=_PANEL,
+        help=escape("TOML file whose [cluster] table holds the job settings (cores, memory, queue, walltime, ...) "
+                    "of --cluster slurm, htcondor, pbs, sge or lsf."),
+    ),
+]  # fmt: skip
+DashboardOpt = Annotated[
+    bool, typer.Option("--dashboard", help="Print the address of the Dask dashboard.", rich_help_panel=_PANEL)
+]
+
+
+@contextlib.contextmanager
+def _cluster(
+    scheduler: str | None,
+    kind: str | None,
+    workers: int | None,
+    config: Path | None,
+    dashboard: bool,
+    *,
+    jobs: int | None = None,
+) -> Iterator[Any]:
+    """The Dask cluster the options ask for (``None``: the local executor); a note of where the work ran
+    at the end. ``jobs`` (local parallelism) cannot be combined with a cluster."""
+    from genplan.cluster import ClusterOptions, open_cluster
+
+    options = ClusterOptions(scheduler, kind, workers, dashboard, config).check()
+    if options.enabled and jobs is not None:
+        raise GenplanError(
+            "--jobs sets how many runs this machine does at once; with --scheduler or --cluster the Dask workers do "
+            "the runs, one per worker thread.",
+            hint="Drop --jobs (set the workers' threads with `dask worker --nthreads N`, or cores in the cluster "
+            "config).",
+        )
+    with open_cluster(options, notify=lambda text: copyable(err_console, text, style="dim")) as cluster:
+        yield cluster
+        if cluster is not None:
+            err_console.print(Text(f"cluster: {cluster.summary()}", style="dim"))
 
 
 def _existing(path: Path, what: str) -> Path:
@@ -384,6 +449,11 @@ def evaluate(
     first_failure: Annotated[bool, typer.Option("--first-failure", help="Stop at the first failing task.")] = False,
     report: Annotated[Path | None, typer.Option(help="Where to write the JSON report.")] = None,
     cache_dir: CacheDir = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
+    workers: WorkersOpt = None,
+    cluster_config: ClusterConfigOpt = None,
+    dashboard: DashboardOpt = False,
 ) -> None:
     """Run a program in the sandbox on a suite's tasks; print coverage and failures by category."""
     import json
@@ -398,10 +468,11 @@ def evaluate(
     if ids is None:
         raise GenplanError(f"Unknown split {split!r}.", hint="Use --split eval, debug or all.")
     mode = "first_failure" if first_failure else ("debug" if split == "debug" else "heldout")
-    ev = evaluate_with_progress(
-        source, [(t, s.task(t)) for t in ids], console=err_console, orderings=orderings, seed=seed,
-        timeout=timeout, memory_mb=memory, jobs=jobs, mode=mode, cache_dir=cache_root(cache_dir),
-    )  # fmt: skip
+    with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask:
+        ev = evaluate_with_progress(
+            source, [(t, s.task(t)) for t in ids], console=err_console, orderings=orderings, seed=seed,
+            timeout=timeout, memory_mb=memory, jobs=jobs, mode=mode, cache_dir=cache_root(cache_dir), cluster=dask,
+        )  # fmt: skip
     solved = sum(r.solved for r in ev.results)
     console.print(Text.assemble(
         (f"coverage {100 * solved / max(1, len(ev.results)):.1f}%", "bold"),
@@ -589,8 +660,12 @@ def benchmark(
         typer.Option("--llm-concurrency", help="Per run: independent LLM calls sent at once (default 4)."),
     ] = None,
     parallel_evals: Annotated[
-        int, typer.Option("--parallel-evals", help="Program evaluations using the CPU at once.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--parallel-evals", show_default=False,
+            help="Program evaluations using the CPU at once (default: 1; with a cluster, --parallel).",
+        ),
+    ] = None,
     jobs: Annotated[int | None, typer.Option(help="Worker processes per evaluation (default: all cores).")] = None,
     max_calls: Annotated[int | None, typer.Option("--max-calls", help="Per run: stop after this many calls.")] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Per run: stop after this many dollars.")] = None,
@@ -603,6 +678,11 @@ def benchmark(
     no_heldout: Annotated[bool, typer.Option("--no-heldout", help="Skip the held-out evaluations.")] = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the runs and the most calls they can make.")] = False,
     cache_dir: CacheDir = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
+    workers: WorkersOpt = None,
+    cluster_config: ClusterConfigOpt = None,
+    dashboard: DashboardOpt = False,
 ) -> None:
     """Run every (domain, configuration, seed): a sweep of synthesis runs, resumable and bounded.
 
@@ -646,6 +726,10 @@ def benchmark(
         return
 
     _preflight_sweep(spec, cache_dir)
+    from genplan.cluster import ClusterOptions
+
+    with_cluster = ClusterOptions(scheduler, cluster, workers, dashboard, cluster_config).check().enabled
+    evals = parallel_evals if parallel_evals is not None else (parallel if with_cluster else 1)
     progress = Progress(
         TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err_console,
@@ -664,10 +748,10 @@ def benchmark(
         if r.status == "failed":
             copyable(err_console, f"    {r.message}", style="red")
 
-    with progress:
+    with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask, progress:
         bar = progress.add_task(f"sweep {spec.sweep_id}", total=total)
-        results = run_sweep(spec, cache_dir=cache_dir, parallel=parallel, parallel_evals=parallel_evals, jobs=jobs,
-                            on_result=finished_one, on_start=started)  # fmt: skip
+        results = run_sweep(spec, cache_dir=cache_dir, parallel=parallel, parallel_evals=evals, jobs=jobs,
+                            on_result=finished_one, on_start=started, cluster=dask)  # fmt: skip
 
     console.print(_sweep_table(spec, results))
     failed = [r for r in results if r.status not in {"done", "no-program"}]
@@ -781,9 +865,17 @@ def baselines(
     domains: Annotated[str, typer.Option(help="Comma-separated domains, or 'all' (every one of the suite).")] = "all",
     suite: SuiteOpt = None,
     memory_limit: Annotated[int, typer.Option("--memory-limit", help="Memory limit per planner run, in MiB.")] = 8192,
-    jobs: Annotated[int, typer.Option(help="Planner runs at once (each may use --memory-limit).")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(help="Planner runs at once (default: 1; each may use --memory-limit).", show_default=False),
+    ] = None,
     split: Annotated[str, typer.Option(help="heldout (the paper's), debug, or all tasks.")] = "heldout",
     cache_dir: CacheDir = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
+    workers: WorkersOpt = None,
+    cluster_config: ClusterConfigOpt = None,
+    dashboard: DashboardOpt = False,
 ) -> None:
     """Fast Downward on a suite's held-out tasks: the symbolic baselines beside the programs.
 
@@ -798,13 +890,14 @@ def baselines(
 
     names = suite_domains(suite, cache_dir) if domains.strip() == "all" else split_list(domains)
     planner_names, limits = parse_planners(planners), parse_time_limits(time_limits)
-    warning = baseline_memory_warning(jobs, memory_limit)
-    if warning:
-        err_console.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
-    sets = run_with_progress(
-        names, planner_names, limits, console=err_console, suite=suite, split=split, memory_limit_mb=memory_limit,
-        jobs=jobs, cache_dir=cache_dir,
-    )  # fmt: skip
+    with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask:
+        warning = baseline_memory_warning(jobs or 1, memory_limit) if dask is None else None
+        if warning:
+            err_console.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
+        sets = run_with_progress(
+            names, planner_names, limits, console=err_console, suite=suite, split=split, memory_limit_mb=memory_limit,
+            jobs=jobs or 1, cache_dir=cache_dir, cluster=dask,
+        )  # fmt: skip
     console.print(summary_table(sets, title=f"Baseline coverage: {sets[0].suite}"))
     console.print(f"{split} tasks, {memory_limit} MiB per planner run", style="dim")
     statuses = Counter(t.status for s in sets for t in s.tasks)
@@ -829,6 +922,11 @@ def scale(
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 1,
     out: Annotated[Path | None, typer.Option(help="Output folder (default: scale-DOMAIN-PROGRAM).")] = None,
     cache_dir: CacheDir = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
+    workers: WorkersOpt = None,
+    cluster_config: ClusterConfigOpt = None,
+    dashboard: DashboardOpt = False,
 ) -> None:
     """Does the program generalize? Run it on generated tasks of growing size, beside Fast Downward.
 
@@ -844,7 +942,8 @@ def scale(
     )  # fmt: skip
     folder = out or Path(f"scale-{domain}-{program.stem}")
 
-    with err_console.status("starting") as status:
+    with _cluster(scheduler, cluster, workers, cluster_config, dashboard) as dask, \
+            err_console.status("starting") as status:
 
         def progress(event: str, info: dict) -> None:
             # A status line is read as markup unless it is Text: task names and planners are not markup.
@@ -861,7 +960,7 @@ def scale(
                 fd = "skipped" if f["skipped"] else f"{f['solved']}/{f['total']}"
                 err_console.print(f"size {info['size']}: program {p['solved']}/{p['total']}, {planner} {fd}")
 
-        result = run_scale(settings, cache_dir=cache_dir, progress=progress)
+        result = run_scale(settings, cache_dir=cache_dir, progress=progress, cluster=dask)
     paths = write_outputs(result, folder)
     console.print(rich_table(result))
     names = ", ".join(paths[k].name for k in ("json", "md", "png"))
@@ -945,6 +1044,11 @@ def check(
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default: check-DOMAIN-PROGRAM).")] = None,
     cache_dir: CacheDir = None,
+    scheduler: SchedulerOpt = None,
+    cluster: ClusterOpt = None,
+    workers: WorkersOpt = None,
+    cluster_config: ClusterConfigOpt = None,
+    dashboard: DashboardOpt = False,
 ) -> None:
     """Does the program generalize? Search new tasks for the smallest one it fails on.
 
@@ -971,7 +1075,8 @@ def check(
     ).check()  # fmt: skip
     renaming = registered_renaming(s.root, cache_dir)
     generator = find_generator(s.domain, hint=s.domain_name, renaming=renaming)
-    with err_console.status("checking") as status:
+    with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask, \
+            err_console.status("checking") as status:
 
         def progress(event: str, info: dict) -> None:
             if event == "wave":
@@ -983,7 +1088,7 @@ def check(
 
         result = check_program(
             source, s.domain, debug, settings=settings, generator=generator, user_tasks=given, cache_dir=cache_dir,
-            progress=progress,
+            progress=progress, cluster=dask,
         )  # fmt: skip
     folder = out or Path(f"check-{s.domain_name}-{program.stem}")
     files = write_check(result, s.domain, folder, program)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.benchmarks.suites import Suite
 from genplan.config import Config
@@ -35,6 +35,9 @@ from genplan.stages.conversation import ChatClient
 from genplan.stages.describe import Descriptions, TaskText, describe
 from genplan.stages.select import select_program
 from genplan.stages.strategy import DebugTask, Judgement, StrategyVersion, debug_strategy, write_strategy
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 #: Receives progress events: ``(event, info)``, e.g. ``("stage", {"name": "strategy"})``.
 Progress = Callable[[str, dict[str, Any]], None]
@@ -97,11 +100,13 @@ def make_debug_evaluator(
     jobs: int | None,
     cpu_gate: AbstractContextManager | None = None,
     extra: dict[str, Task] | None = None,
+    cluster: Cluster | None = None,
 ):
     """Runs a program on debugging tasks in every ordering; results cached by content (program, task,
     settings), so a resumed run does not wait for timeouts again. ``cpu_gate`` (a semaphore shared by
     the runs of a sweep) bounds how many evaluations use the CPU at once. ``extra`` holds tasks that are
-    not in the suite (counterexamples of the generalization check), by id; it may grow during the run."""
+    not in the suite (counterexamples of the generalization check), by id; it may grow during the run.
+    With a Dask ``cluster`` the runs happen on its workers (the cache stays in this process)."""
     from genplan.execute.evaluate import evaluate_program
 
     more = extra if extra is not None else {}
@@ -132,6 +137,7 @@ def make_debug_evaluator(
             jobs=jobs,
             mode="debug",
             cache_dir=cache_root(cache_dir),
+            cluster=cluster,
         )
 
     return evaluate
@@ -262,11 +268,14 @@ def synthesize(
     progress: Progress = _quiet,
     heldout: bool = True,
     cpu_gate: AbstractContextManager | None = None,
+    cluster: Cluster | None = None,
 ) -> RunOutcome:
     """Run the configured protocol on ``suite`` and save everything under the run directory.
 
     ``cpu_gate``, when given, is entered around every program evaluation (a sweep shares one semaphore
-    between its concurrent runs so that LLM calls overlap while CPU work stays bounded)."""
+    between its concurrent runs so that LLM calls overlap while CPU work stays bounded). With a Dask
+    ``cluster``, program evaluations and generalization checks run on its workers; the LLM, its cache
+    and the run directory stay in this process."""
     started = time.monotonic()
     run_id = make_run_id(config, suite.name)
     if not (runs_root(cache_dir) / suite.domain_name / run_id / "run.json").exists():
@@ -276,7 +285,7 @@ def synthesize(
     run.write_json("run.json", {"status": "running", "run_id": run.run_id, "domain": suite.domain_name})
     progress("run", {"run_id": run.run_id, "path": str(run.root)})
     try:
-        ctx = _context(run, suite, config, llm, cache_dir, jobs, progress, cpu_gate)
+        ctx = _context(run, suite, config, llm, cache_dir, jobs, progress, cpu_gate, cluster)
         if config.protocol == "auto":
             from genplan.ladder import run_ladder
 
@@ -324,6 +333,8 @@ class Context:
     search: Any
     #: Runs a program on debugging tasks, counterexamples included (see :func:`make_debug_evaluator`).
     evaluator: Callable
+    #: The Dask cluster program evaluations and checks run on (None: this machine's executor).
+    cluster: Any = None
 
     @property
     def extra(self) -> dict[str, Task]:
@@ -341,12 +352,13 @@ class Context:
 
 def _context(
     run: RunDir, suite: Suite, config: Config, llm: ChatClient, cache_dir: str | Path | None, jobs: int | None,
-    progress: Progress, cpu_gate: AbstractContextManager | None,
+    progress: Progress, cpu_gate: AbstractContextManager | None, cluster: Cluster | None = None,
 ) -> Context:  # fmt: skip
-    search = _counterexample_search(run, suite, config, cache_dir, progress) if config.generalize else None
+    search = _counterexample_search(run, suite, config, cache_dir, progress, cluster) if config.generalize else None
     extra = search.extra if search else {}
-    evaluator = make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate, extra)
-    return Context(run, suite, config, llm, cache_dir, jobs, progress, cpu_gate, make_judge(), search, evaluator)
+    evaluator = make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate, extra, cluster)
+    return Context(run, suite, config, llm, cache_dir, jobs, progress, cpu_gate, make_judge(), search, evaluator,
+                   cluster)  # fmt: skip
 
 
 def context_tokens(config: Config, llm: Any) -> int:
@@ -490,7 +502,8 @@ def conclude(
     if heldout and suite.split.heldout:
         ctx.progress("stage", {"name": "held-out", "tasks": len(suite.split.heldout)})
         with ctx.cpu_gate or nullcontext():
-            report = _heldout_evaluation(chosen.source, suite, config, ctx.cache_dir, ctx.jobs, ctx.progress)
+            report = _heldout_evaluation(chosen.source, suite, config, ctx.cache_dir, ctx.jobs, ctx.progress,
+                                         ctx.cluster)  # fmt: skip
         run.write_json("5-heldout.json", report.to_json())
         outcome.heldout_solved = sum(r.solved for r in report.results)
         outcome.heldout_total = len(report.results)
@@ -499,7 +512,8 @@ def conclude(
 
 
 def _counterexample_search(
-    run: RunDir, suite: Suite, config: Config, cache_dir: str | Path | None, progress: Progress
+    run: RunDir, suite: Suite, config: Config, cache_dir: str | Path | None, progress: Progress,
+    cluster: Cluster | None = None,
 ) -> Any:
     """The generalization check of this run: debugging tasks only (held-out tasks never reach it)."""
     from genplan.generalize import CheckSettings
@@ -526,7 +540,7 @@ def _counterexample_search(
         suite.domain, [(t, suite.task(t)) for t in suite.split.debug], generator, settings=settings,
         strategy_tasks=config.generalize_strategy_tasks, cache_dir=cache_root(cache_dir), on_found=found,
         on_check=lambda checks: run.write_json("generalize/checks.json", {"checks": checks}),
-        on_checked=passed,
+        on_checked=passed, cluster=cluster,
     )  # fmt: skip
 
 
@@ -566,7 +580,8 @@ def _save_counterexamples(
 
 
 def _heldout_evaluation(
-    source: str, suite: Suite, config: Config, cache_dir: str | Path | None, jobs: int | None, progress: Progress
+    source: str, suite: Suite, config: Config, cache_dir: str | Path | None, jobs: int | None, progress: Progress,
+    cluster: Cluster | None = None,
 ) -> Any:
     from genplan.execute.evaluate import evaluate_program
 
@@ -580,6 +595,7 @@ def _heldout_evaluation(
         jobs=jobs,
         cache_dir=cache_root(cache_dir),
         on_result=lambda r: progress("heldout", {"task": r.task_id, "solved": r.solved}),
+        cluster=cluster,
     )
 
 

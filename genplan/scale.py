@@ -19,10 +19,13 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.errors import GenplanError
 from genplan.options import positive_numbers
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 FORMAT = "genplan-scale/1"
 #: ``--planner`` values: a Fast Downward configuration, or ``none``.
@@ -106,13 +109,18 @@ Progress = Callable[[str, dict[str, Any]], object]
 
 
 def run_scale(
-    settings: ScaleSettings, *, cache_dir: str | Path | None = None, progress: Progress | None = None
+    settings: ScaleSettings,
+    *,
+    cache_dir: str | Path | None = None,
+    progress: Progress | None = None,
+    cluster: Cluster | None = None,
 ) -> dict:
     """Run the scaling check; returns the ``scale.json`` dictionary (nothing is written here).
 
     Sizes run from small to large, so the planner can be skipped once it failed on a whole size.
     Planner results are cached (:func:`genplan.planners.plan`); program runs are not, since their
-    runtimes are the measurement.
+    runtimes are the measurement. With a Dask ``cluster``, a size's program runs and planner runs happen
+    on its workers (each worker thread runs one at a time, as ``jobs=1`` does here).
     """
     from genplan.execute.evaluate import evaluate
     from genplan.execute.pool import Executor
@@ -124,7 +132,7 @@ def run_scale(
     module = generator_module(settings.domain)
     sizes_out: list[dict[str, Any]] = []
     planner_gave_up_at: int | None = None
-    executor = Executor(jobs=settings.jobs)
+    executor = Executor(jobs=settings.jobs) if cluster is None else None
     try:
         for size in settings.sizes:
             notify("size", {"size": size})
@@ -136,20 +144,21 @@ def run_scale(
             notify("generated", {"size": size, "objects": [t.size for _, t in tasks]})
             evaluation = evaluate(
                 source, tasks, orderings=settings.orderings, seed=settings.seed, timeout=settings.program_timeout,
-                memory_mb=settings.program_memory_mb, mode="heldout", executor=executor,
+                memory_mb=settings.program_memory_mb, mode="heldout", executor=executor, cluster=cluster,
                 on_result=lambda r: notify("program", {"task": r.task_id, "solved": r.solved, "status": r.status}),
             )  # fmt: skip
             skip = settings.planner is None or planner_gave_up_at is not None
             planner_results: dict[str, Any] = {}
             if not skip:
-                planner_results = _run_planner(settings, tasks, cache_dir, notify)
+                planner_results = _run_planner(settings, tasks, cache_dir, notify, cluster)
                 if not any(r.solved for r in planner_results.values()):
                     planner_gave_up_at = size
             sizes_out.append(_size_entry(size, tasks, evaluation, planner_results, skip, planner_gave_up_at))
             notify("size_done", sizes_out[-1])
             del tasks
     finally:
-        executor.close()
+        if executor is not None:
+            executor.close()
     return {
         "format": FORMAT,
         "domain": settings.domain,
@@ -168,18 +177,32 @@ def run_scale(
     }
 
 
-def _run_planner(settings: ScaleSettings, tasks: list, cache_dir: str | Path | None, notify: Progress) -> dict:
+def _run_planner(
+    settings: ScaleSettings, tasks: list, cache_dir: str | Path | None, notify: Progress, cluster: Cluster | None
+) -> dict:
     from genplan.planners import plan
+    from genplan.planners.solve import plan_on_cluster
 
     assert settings.planner is not None
     out = {}
+
+    def done(name: str, result: Any) -> None:
+        out[name] = result
+        notify("planner", {"task": name, "status": result.status, "time_s": result.time_s})
+
+    if cluster is not None:
+        plan_on_cluster(
+            [task for _, task in tasks], settings.planner, time_limit=settings.planner_time_limit,
+            memory_limit_mb=settings.planner_memory_mb, cache_dir=cache_dir, cluster=cluster,
+            on_result=lambda index, result: done(tasks[index][0], result),
+        )  # fmt: skip
+        return {name: out[name] for name, _ in tasks}
     for name, task in tasks:
         result = plan(
             task, settings.planner, time_limit=settings.planner_time_limit,
             memory_limit_mb=settings.planner_memory_mb, cache_dir=cache_dir,
         )  # fmt: skip
-        out[name] = result
-        notify("planner", {"task": name, "status": result.status, "time_s": result.time_s})
+        done(name, result)
     return out
 
 

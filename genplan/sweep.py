@@ -27,12 +27,15 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.config import Config, load_config
 from genplan.errors import GenplanError
 from genplan.paths import cache_root
 from genplan.runs import atomic_write, make_run_id, runs_root
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 
 def fatal_for_sweep(exc: BaseException) -> bool:
@@ -216,10 +219,13 @@ def run_sweep(
     make_llm: LLMFactory | None = None,
     on_result: Callable[[SweepResult], None] | None = None,
     on_start: Callable[[SweepItem], None] | None = None,
+    cluster: Cluster | None = None,
 ) -> list[SweepResult]:
     """Run every item of ``spec`` (finished ones are reused), ``parallel`` at a time.
 
-    Returns one result per item, in the spec's order; writes the manifest after every run.
+    Returns one result per item, in the spec's order; writes the manifest after every run. With a Dask
+    ``cluster``, every run's program evaluations and checks run on its workers (``parallel_evals`` then
+    bounds how many are sent at once; the LLM calls, caches and run folders stay here).
     """
     from genplan.benchmarks.registry import resolve_suite
     from genplan.pipeline import synthesize
@@ -271,7 +277,8 @@ def run_sweep(
 
         try:
             outcome = synthesize(
-                suite, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=spec.heldout, cpu_gate=gate
+                suite, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=spec.heldout, cpu_gate=gate,
+                cluster=cluster,
             )
         except KeyboardInterrupt:
             return SweepResult(item, "stopped", str(run_dir), message="interrupted; rerun the sweep to continue")

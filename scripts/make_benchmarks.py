@@ -2,6 +2,7 @@
 
     python scripts/make_benchmarks.py                      # all 17 domains (Fast Downward results cached)
     python scripts/make_benchmarks.py --domains ferry heavy --jobs 2
+    python scripts/make_benchmarks.py --cluster local --workers 2   # Fast Downward on Dask workers
     python scripts/make_benchmarks.py --check              # rebuild in a temp dir, compare byte for byte
     python scripts/make_benchmarks.py --stats              # measure the suites, write pddl_benchmarks/README.md
     python scripts/make_benchmarks.py --timing             # time the generation of 10x-reference tasks
@@ -15,10 +16,12 @@ in seconds that everything else is reproduced.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -39,13 +42,23 @@ BENCHMARKS = REPO / "pddl_benchmarks"
 
 def build(domains: list[str], out: Path, args: argparse.Namespace) -> tuple[int, float]:
     """Build and write the suites of ``domains`` into ``out/<domain>``; returns (files written, seconds)."""
+    from genplan.cluster import ClusterOptions, open_cluster
+
+    options = ClusterOptions(scheduler=args.scheduler, kind=args.cluster, workers=args.workers,
+                             config_file=args.cluster_config)  # fmt: skip
+    with open_cluster(options, notify=print) as cluster:
+        return _build(domains, out, args, cluster)
+
+
+def _build(domains: list[str], out: Path, args: argparse.Namespace, cluster: Any) -> tuple[int, float]:
     total_files, start = 0, time.perf_counter()
     for domain in domains:
         t0 = time.perf_counter()
         if args.recorded:
             optimal = recorded_optimal(BENCHMARKS / domain)
         else:
-            optimal = downward_optimal(cache_dir=args.cache_dir, time_limit=args.optimal_time_limit, jobs=args.jobs)
+            optimal = downward_optimal(cache_dir=args.cache_dir, time_limit=args.optimal_time_limit, jobs=args.jobs,
+                                       cluster=cluster)  # fmt: skip
         suite = build_builtin(domain, optimal)
         folder = out / domain
         if folder.resolve() != (BENCHMARKS / domain).resolve():
@@ -84,6 +97,13 @@ def main(argv: list[str] | None = None) -> int:
         help="stop trying larger held-out tasks after this many failures in a row",
     )
     parser.add_argument("--timing", action="store_true", help="time generating a 10x-reference task per domain")
+    parser.add_argument("--scheduler", default=None, help="run Fast Downward on the Dask cluster at tcp://HOST:PORT")
+    parser.add_argument("--cluster", default=None, help="start a Dask cluster: local, slurm, htcondor, pbs, sge, lsf")
+    parser.add_argument("--workers", type=int, default=None, help="workers --cluster starts")
+    parser.add_argument(
+        "--cluster-config", type=Path, default=os.environ.get("GENPLAN_CLUSTER_CONFIG") or None,
+        help="TOML file with the job settings of --cluster slurm and the like (default: $GENPLAN_CLUSTER_CONFIG)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
 
     unknown = [d for d in args.domains if d not in GENERATOR_DOMAINS]

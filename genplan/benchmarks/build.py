@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, fields, replace
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.benchmarks.domains import builtin_domain_path
 from genplan.benchmarks.recipes import DEBUG_POOL, DEBUG_TASKS, debug_pool_sizes, heldout_sizes, recipe, shape
@@ -42,6 +42,9 @@ from genplan.generators import GeneratorError, check_size, generator_module
 from genplan.pddl.model import Task
 from genplan.pddl.writer import write_problem
 from genplan.validate.plantext import parse_plan_text
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 #: Files of a suite folder that the builders write (``domain.pddl`` is written by hand, never rebuilt).
 MANAGED = ("split.json", "sources.json")
@@ -191,15 +194,30 @@ def _span(values: Sequence[int]) -> list[int]:
 
 # ---------------------------------------------------------------------------------------- optimal plans
 def downward_optimal(
-    *, cache_dir: str | Path | None = None, time_limit: float = 300, memory_limit_mb: int = 4096, jobs: int = 1
+    *,
+    cache_dir: str | Path | None = None,
+    time_limit: float = 300,
+    memory_limit_mb: int = 4096,
+    jobs: int = 1,
+    cluster: Cluster | None = None,
 ) -> OptimalSource:
-    """Optimal plans from Fast Downward (A* with LM-cut), cached, ``jobs`` planner processes at a time."""
+    """Optimal plans from Fast Downward (A* with LM-cut), cached, ``jobs`` planner processes at a time, or
+    on the workers of a Dask ``cluster`` (the cache stays in this process)."""
     from genplan.planners import optimal_plan
+    from genplan.planners.solve import plan_on_cluster
+
+    def optimal(r: Any) -> Optimal:
+        return Optimal(r.plan_length, r.plan) if r.solved else Optimal(None)
 
     def solve(tasks: Sequence[Task]) -> list[Optimal]:
+        if cluster is not None:
+            found = plan_on_cluster(list(tasks), "lmcut", time_limit=time_limit, memory_limit_mb=memory_limit_mb,
+                                    cache_dir=cache_dir, cluster=cluster)  # fmt: skip
+            return [optimal(r) for r in found]
+
         def one(task: Task) -> Optimal:
-            r = optimal_plan(task, time_limit=time_limit, memory_limit_mb=memory_limit_mb, cache_dir=cache_dir)
-            return Optimal(r.plan_length, r.plan) if r.solved else Optimal(None)
+            return optimal(optimal_plan(task, time_limit=time_limit, memory_limit_mb=memory_limit_mb,
+                                        cache_dir=cache_dir))  # fmt: skip
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             return list(pool.map(one, tasks))

@@ -15,6 +15,11 @@ Runs go through one :class:`~genplan.execute.pool.Executor` in parallel; validat
 process, with :mod:`genplan.validate`, as results arrive. With ``cache_dir``, each task's result is
 stored by content (program, task, orderings, seed, limits), so a resumed pipeline does not wait for
 timeouts again.
+
+With a ``cluster`` (:class:`genplan.cluster.Cluster`), the tasks the cache does not know go to Dask
+workers instead, in batches; each worker runs this same engine in its own sandbox, validation included,
+and sends back the tasks' outcomes, which are cached here. Only the cache lookups and stores happen in
+this process, so the results are those of a local run.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from genplan.errors import GenplanError
 from genplan.execute.orderings import hash_seed, ordering, task_fingerprint
@@ -36,6 +41,9 @@ from genplan.execute.outcome import CATEGORIES, Limits, Outcome, execution_feedb
 from genplan.execute.pool import Executor, RunRequest
 from genplan.pddl.model import Task
 from genplan.pddl.pyform import PyTask, python_inputs
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 Mode = Literal["heldout", "debug", "first_failure"]
 MODES: tuple[str, ...] = ("heldout", "debug", "first_failure")
@@ -328,6 +336,7 @@ def evaluate(
     cache_dir: str | Path | None = None,
     on_result: Callable[[TaskOutcome], object] | None = None,
     on_run: Callable[[str, RunRecord], object] | None = None,
+    cluster: Cluster | None = None,
 ) -> Evaluation:
     """Run ``source`` on every task in ``orderings`` orderings and judge every returned plan.
 
@@ -335,8 +344,10 @@ def evaluate(
     ``on_run`` is called after each judged run (progress bars), ``on_result`` when a task is complete.
     Pass an ``executor`` to reuse its warm workers across calls; otherwise one is started and closed
     here. With ``cache_dir``, results are cached per task (see the module docstring); ``None`` caches
-    nothing.
+    nothing. With a ``cluster``, the runs happen on its workers (``jobs`` and ``executor`` do not apply).
     """
+    if cluster is not None and executor is not None:
+        raise ValueError("evaluate() runs on an executor or on a cluster, not both")
     if mode not in MODES:
         raise GenplanError(f"Unknown evaluation mode {mode!r}.", hint=f"Use one of: {', '.join(MODES)}.")
     if orderings < 1:
@@ -358,6 +369,18 @@ def evaluate(
                 on_result(hit)
         else:
             todo.append((task_id, task, py, key))
+
+    if cluster is not None:
+        stopped = _on_cluster(cluster, source, todo, orderings, seed, limits, mode, cache, results, on_result, on_run)
+        return Evaluation(
+            mode=mode,
+            orderings=orderings,
+            seed=seed,
+            limits=limits,
+            results=tuple(results[task_id] for task_id, _ in items),
+            wall_time=time.monotonic() - started,
+            stopped_early=stopped,
+        )
 
     requests: list[RunRequest] = []
     inputs: dict[str, list[PyTask]] = {}
@@ -409,6 +432,49 @@ def evaluate(
         wall_time=time.monotonic() - started,
         stopped_early=stopped,
     )
+
+
+def _on_cluster(
+    cluster: Cluster,
+    source: str,
+    todo: Sequence[tuple[str, Task, PyTask, str | None]],
+    orderings: int,
+    seed: int,
+    limits: Limits,
+    mode: str,
+    cache: _Cache | None,
+    results: dict[str, TaskOutcome],
+    on_result: Callable[[TaskOutcome], object] | None,
+    on_run: Callable[[str, RunRecord], object] | None,
+) -> bool:
+    """The tasks of ``todo`` on the cluster's workers; outcomes cached and reported here as batches finish.
+
+    Returns whether ``first_failure`` stopped it; the tasks it never got to are marked ``not run``.
+    """
+    keys = {task_id: key for task_id, _task, _py, key in todo}
+
+    def arrived(result: TaskOutcome) -> bool:
+        results[result.task_id] = result
+        if on_run is not None:
+            for record in result.runs:
+                on_run(result.task_id, record)
+        key = keys[result.task_id]
+        if cache is not None and key is not None and len(result.runs) == orderings:
+            cache.put(key, result)
+        if on_result is not None:
+            on_result(result)
+        return not (mode == "first_failure" and not result.solved)
+
+    stopped = False
+    if todo:
+        stopped = cluster.evaluate_tasks(
+            source, [(task_id, task) for task_id, task, _py, _key in todo], orderings=orderings, seed=seed,
+            timeout=limits.timeout, memory_mb=limits.memory // 2**20, mode=mode, on_result=arrived,
+        )  # fmt: skip
+    for task_id, *_ in todo:
+        if task_id not in results:  # stopped early: never run
+            results[task_id] = _summarize(task_id, [], [], orderings)
+    return stopped
 
 
 #: The name the pipeline uses; the same function.

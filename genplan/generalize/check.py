@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.errors import GenplanError
 from genplan.execute.evaluate import TaskOutcome
@@ -29,6 +29,9 @@ from genplan.generalize.shrink import shrink
 from genplan.generalize.variants import variant_batches
 from genplan.pddl.model import Domain, Task
 from genplan.pddl.pyform import PyTask
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 #: Progress events ``(event, info)``: "wave" (a batch starts), "tried" (a task judged), "found", "shrink".
 Progress = Callable[[str, dict[str, Any]], object]
@@ -209,12 +212,15 @@ def check_program(
     executor: Any = None,
     progress: Progress | None = None,
     prove: Callable[[Task], bool] | None = None,
+    cluster: Cluster | None = None,
 ) -> CheckResult:
     """Run ``source`` on new tasks until one fails or the budget is spent; shrink a failure found.
 
     ``debug`` are the debugging tasks (the only tasks of the suite the check sees); ``generator``
     says how to generate tasks in the suite's names (see :mod:`genplan.generalize.naming`);
-    ``user_tasks`` are extra tasks to try (they must be proved solvable like any other).
+    ``user_tasks`` are extra tasks to try (they must be proved solvable like any other). With a Dask
+    ``cluster``, each wave's tasks and the proofs of solvability run on its workers; tasks are made, and
+    failures judged and shrunk, here.
     """
     from genplan.execute.evaluate import evaluate
     from genplan.execute.outcome import Limits
@@ -227,7 +233,7 @@ def check_program(
     notify = progress or (lambda _e, _i: None)
     started = time.monotonic()
     deadline = started + settings.budget_s
-    prove = prove or planner_proof(settings.proof_time_limit, cache_dir)
+    prove = prove or planner_proof(settings.proof_time_limit, cache_dir, cluster)
     debug_tasks = [t for _, t in debug]
     max_objects = settings.resolved_max_objects(debug_tasks)
     notes: list[str] = []
@@ -263,8 +269,8 @@ def check_program(
             yield from _waves(*sources)
 
     limits = Limits(timeout=settings.timeout, memory=settings.memory_mb * 2**20)
-    own = executor is None
-    runner = executor or Executor(jobs=settings.jobs, limits=limits)
+    own = executor is None and cluster is None
+    runner = executor if executor is not None or cluster is not None else Executor(jobs=settings.jobs, limits=limits)
 
     def run(cands: Sequence[Candidate]) -> list[TaskOutcome]:
         """Every candidate in every ordering; grouped by ordering seed (one evaluation each)."""
@@ -275,7 +281,7 @@ def check_program(
         for seed, group in groups.items():
             ev = evaluate(
                 source, [(c.task_id, c.task) for c in group], orderings=settings.orderings, seed=seed,
-                timeout=settings.timeout, memory_mb=settings.memory_mb, mode="debug", executor=runner,
+                timeout=settings.timeout, memory_mb=settings.memory_mb, mode="debug", executor=runner, cluster=cluster,
             )  # fmt: skip
             out.update((r.task_id, r) for r in ev.results)
         return [out[c.task_id] for c in cands]

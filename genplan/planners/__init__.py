@@ -8,17 +8,20 @@ limits on time and memory, validated plans and an on-disk cache.
 
 from genplan.planners.cache import PlanCache, cache_key
 from genplan.planners.configs import PLANNERS, PlannerConfig
-from genplan.planners.result import STATUSES, PlannerResult
-from genplan.planners.solve import optimal_plan, plan, planner_config
+from genplan.planners.result import LIMIT_INDEPENDENT, STATUSES, PlannerResult
+from genplan.planners.solve import lookup_plan, optimal_plan, plan, planner_config, store_plan
 
 __all__ = [
+    "LIMIT_INDEPENDENT",
     "PLANNERS",
     "STATUSES",
     "PlanCache",
     "PlannerConfig",
     "PlannerResult",
     "cache_key",
+    "lookup_plan",
     "optimal_plan",
     "plan",
     "planner_config",
+    "store_plan",
 ]

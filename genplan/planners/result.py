@@ -24,6 +24,9 @@ UNSOLVABLE = "unsolvable"
 ERROR = "error"
 
 STATUSES = (SOLVED, TIMEOUT, MEMORY, UNSOLVABLE, ERROR)
+#: Statuses that do not depend on the time limit once reached below it: the searches are deterministic, so
+#: a task solved (or proved unsolvable, or out of memory) within 45 s has the same outcome within 1800 s.
+LIMIT_INDEPENDENT = frozenset({SOLVED, UNSOLVABLE, MEMORY})
 
 
 @dataclass(frozen=True)

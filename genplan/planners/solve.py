@@ -8,8 +8,10 @@ bug or a parse mismatch, and it is reported as an error instead of being used as
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from genplan.errors import GenplanError
 from genplan.pddl.model import Task
@@ -17,7 +19,10 @@ from genplan.pddl.writer import write_domain, write_problem
 from genplan.planners import downward
 from genplan.planners.cache import PlanCache, cache_key
 from genplan.planners.configs import PLANNERS, PlannerConfig
-from genplan.planners.result import ERROR, SOLVED, PlannerResult
+from genplan.planners.result import ERROR, LIMIT_INDEPENDENT, SOLVED, PlannerResult
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 #: Statuses worth remembering: each is a fact about (task, configuration, limits). Errors are not cached,
 #: since they may come from a passing condition (a full disk, a killed process) and should be retried.
@@ -64,15 +69,51 @@ def plan(
     store = PlanCache(cache_dir) if use_cache else None
 
     if store is not None:
-        hit = store.get(key)
-        # A cached plan is re-checked (cheap, in-process): a hand-edited or stale file must not slip through.
-        if hit is not None and (hit.status != SOLVED or (hit.plan is not None and _plan_error(task, hit.plan) is None)):
+        hit = _checked_hit(task, store.get(key))
+        if hit is not None:
             return hit
 
     result = _run(task, config, domain_text, problem_text, time_limit, memory_limit_mb, fd.version)
     if store is not None and result.status in CACHED_STATUSES:
         store.put(key, result, task_name=task.name)
     return result
+
+
+def _key(task: Task, config: PlannerConfig, time_limit: float, memory_limit_mb: int) -> str:
+    return cache_key(write_domain(task.domain), write_problem(task), config, time_limit, memory_limit_mb,
+                     downward.locate().version)  # fmt: skip
+
+
+def _checked_hit(task: Task, hit: PlannerResult | None) -> PlannerResult | None:
+    """A cached plan is re-checked (cheap, in-process): a hand-edited or stale file must not slip through."""
+    if hit is not None and (hit.status != SOLVED or (hit.plan is not None and _plan_error(task, hit.plan) is None)):
+        return hit
+    return None
+
+
+def lookup_plan(
+    task: Task, planner: str, *, time_limit: float, memory_limit_mb: int, cache_dir: str | Path | None = None
+) -> PlannerResult | None:
+    """The cached result of :func:`plan` for these arguments, or ``None``: the read half of :func:`plan`.
+
+    With :func:`store_plan`, the write half, a caller that runs the planner elsewhere (on a Dask worker,
+    see :mod:`genplan.cluster`) keeps every cache read and write in its own process.
+    """
+    key = _key(task, planner_config(planner), time_limit, memory_limit_mb)
+    return _checked_hit(task, PlanCache(cache_dir).get(key))
+
+
+def store_plan(task: Task, result: PlannerResult, *, cache_dir: str | Path | None = None) -> bool:
+    """Cache ``result`` (computed by ``plan(..., use_cache=False)`` anywhere) as :func:`plan` would have.
+
+    Errors are not stored, nor a result of another Fast Downward than this process's (its key would lie).
+    Returns whether it was stored.
+    """
+    if result.status not in CACHED_STATUSES or result.fd_version != downward.locate().version:
+        return False
+    key = _key(task, planner_config(result.planner), result.time_limit, result.memory_limit_mb)
+    PlanCache(cache_dir).put(key, result, task_name=task.name)
+    return True
 
 
 def optimal_plan(
@@ -150,3 +191,86 @@ def _plan_error(task: Task, steps: Sequence[str]) -> str | None:
     if verdict.valid:
         return None
     return feedback(verdict, list(steps))
+
+
+# ------------------------------------------------------------------------------------- elsewhere
+@dataclass(frozen=True)
+class PlanRequest:
+    """One task for one planner under increasing time limits, to be run where the plan cache is not.
+
+    ``known`` holds the results the caller already has (read from its cache), by limit: they are used, not
+    recomputed. Plain frozen data, so it travels to a Dask worker as it is.
+    """
+
+    task: Task
+    planner: str
+    time_limits: tuple[float, ...]
+    memory_limit_mb: int
+    known: tuple[tuple[float, PlannerResult], ...] = ()
+
+
+def plan_limits(request: PlanRequest) -> dict[float, PlannerResult]:
+    """Run ``request``'s planner under each of its limits, smallest first, until an outcome that no larger
+    limit can change (:data:`~genplan.planners.result.LIMIT_INDEPENDENT`); neither reads nor writes a cache.
+
+    Returns the result of every limit it got to: a known one (``cached``) or one computed now.
+    """
+    known = dict(request.known)
+    out: dict[float, PlannerResult] = {}
+    for limit in sorted(request.time_limits):
+        if out and list(out.values())[-1].status in LIMIT_INDEPENDENT:
+            break
+        result = known.get(limit)
+        if result is None:
+            result = plan(request.task, request.planner, time_limit=limit, memory_limit_mb=request.memory_limit_mb,
+                          use_cache=False)  # fmt: skip
+        out[limit] = result
+    return out
+
+
+def plan_on_cluster(
+    tasks: Sequence[Task],
+    planner: str,
+    *,
+    time_limit: float,
+    memory_limit_mb: int = 8192,
+    cache_dir: str | Path | None = None,
+    cluster: Cluster,
+    on_result: Callable[[int, PlannerResult], object] | None = None,
+) -> list[PlannerResult]:
+    """:func:`plan` for each task (results in order), all at once on the workers of a Dask ``cluster``.
+
+    The cache stays in this process: hits are read here, only the misses are sent to the workers, and
+    what comes back is stored here. ``on_result(index, result)`` sees each result as it is known.
+    """
+    planner_config(planner)
+    results: list[PlannerResult | None] = [None] * len(tasks)
+
+    def known(index: int, result: PlannerResult) -> None:
+        results[index] = result
+        if on_result is not None:
+            on_result(index, result)
+
+    misses: list[int] = []
+    for i, task in enumerate(tasks):
+        hit = lookup_plan(task, planner, time_limit=time_limit, memory_limit_mb=memory_limit_mb, cache_dir=cache_dir)
+        if hit is None:
+            misses.append(i)
+        else:
+            known(i, hit)
+    requests = [PlanRequest(tasks[i], planner, (float(time_limit),), int(memory_limit_mb)) for i in misses]
+
+    def computed(position: int, by_limit: dict[float, PlannerResult]) -> None:
+        index = misses[position]
+        result = by_limit[float(time_limit)]
+        store_plan(tasks[index], result, cache_dir=cache_dir)
+        known(index, result)
+
+    cluster.run_planners(requests, on_result=computed)
+    return _complete(results)
+
+
+def _complete(results: list[PlannerResult | None]) -> list[PlannerResult]:
+    done = [r for r in results if r is not None]
+    assert len(done) == len(results), "a planner result is missing"
+    return done

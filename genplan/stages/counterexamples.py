@@ -22,7 +22,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.generalize import CheckSettings
 from genplan.generalize.candidates import Candidate
@@ -30,6 +30,9 @@ from genplan.generalize.naming import GeneratorNames
 from genplan.pddl.model import Domain, Task
 from genplan.pddl.writer import write_domain, write_problem
 from genplan.runs import atomic_write
+
+if TYPE_CHECKING:
+    from genplan.cluster.session import Cluster
 
 #: Bump when what a cached check holds changes meaning.
 CACHE_FORMAT = 1
@@ -129,6 +132,7 @@ def program_check(
     generator: GeneratorNames | None,
     settings: CheckSettings,
     cache_dir: Path,
+    cluster: Cluster | None = None,
 ) -> dict[str, Any]:
     """Search a counterexample to ``source``; the check's JSON (cached by content under ``checks/``).
 
@@ -144,7 +148,8 @@ def program_check(
             return json.loads(path.read_text())
         except json.JSONDecodeError:
             pass  # a damaged entry is recomputed
-    result = check_program(source, domain, debug, settings=settings, generator=generator, cache_dir=cache_dir)
+    result = check_program(source, domain, debug, settings=settings, generator=generator, cache_dir=cache_dir,
+                           cluster=cluster)  # fmt: skip
     data = result.to_json()
     atomic_write(path, json.dumps(data))
     return data
@@ -176,6 +181,7 @@ class CounterexampleSearch:
         on_found: Any = None,
         on_check: Any = None,
         on_checked: Any = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.domain = domain
         self.debug = list(debug)
@@ -183,6 +189,7 @@ class CounterexampleSearch:
         self.settings = settings
         self.strategy_tasks = strategy_tasks
         self.cache_dir = cache_dir
+        self.cluster = cluster
         self.on_found = on_found or (lambda _c: None)
         self.on_check = on_check or (lambda _checks: None)
         #: Sees every program check that found nothing: ``(version label, the check's JSON)``.
@@ -258,7 +265,7 @@ class CounterexampleSearch:
             if version.source is None:
                 return None
             data = program_check(version.source, self.domain, self.known(), self.generator, self.settings,
-                                 self.cache_dir)  # fmt: skip
+                                 self.cache_dir, self.cluster)  # fmt: skip
             if not data.get("found"):
                 self._record("program", version.label, None, **check_summary(data))
                 self.on_checked(version.label, data)
