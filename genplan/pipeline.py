@@ -522,7 +522,7 @@ def _counterexample_search(
 
     settings = CheckSettings(
         budget_s=config.generalize_budget_s, seed=config.seed, orderings=config.orderings, timeout=config.timeout,
-        memory_mb=config.memory_mb,
+        memory_mb=config.memory_mb, shuffled_names=False,
     )  # fmt: skip
     renaming = registered_renaming(suite.root, cache_dir)
     generator = find_generator(suite.domain, hint=suite.domain_name, renaming=renaming)

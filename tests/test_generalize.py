@@ -394,3 +394,13 @@ def test_a_generator_that_filters_by_its_own_strategy_also_gives_unproven_tasks(
     assert ferry is not None
     assert all(c.solvable for b in generated_batches(ferry, [10], per_size=6, seed=1, max_objects=50,
                                                       max_unproven=50) for c in b)  # fmt: skip
+
+
+def test_the_pipeline_leaves_out_shuffled_names() -> None:
+    suite = resolve_suite("ferry")
+    strict = check_program(GOOD.read_text(), suite.domain, ferry_debug(), settings=CheckSettings(budget_s=20, rounds=1))
+    assert "rename-shuffled" in {t.family for t in strict.tried}
+    lenient = check_program(GOOD.read_text(), suite.domain, ferry_debug(),
+                            settings=CheckSettings(budget_s=20, rounds=1, shuffled_names=False))  # fmt: skip
+    assert "rename-shuffled" not in {t.family for t in lenient.tried}
+    assert {"rename-digits", "rename-style"} <= {t.family for t in lenient.tried}

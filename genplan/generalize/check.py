@@ -61,6 +61,10 @@ class CheckSettings:
     growth: float = 1.6
     #: Passes over all sources, each with fresh seeds, while the budget lasts.
     rounds: int = 20
+    #: Also rename objects with numbers drawn at random (a name then says nothing about an object's place
+    #: or value). Strict: the pipeline leaves it out, because no benchmark task does that and a repair
+    #: round spent on it is a round not spent on what the held-out tasks need.
+    shuffled_names: bool = True
     jobs: int | None = None
 
     def resolved_max_objects(self, debug: Sequence[Task]) -> int:
@@ -263,7 +267,8 @@ def check_program(
                                                  max_objects=max_objects, round_=r,
                                                  max_unproven=2 * largest))  # fmt: skip
             reorder_seed = check_seed("reorder", seed) % 1_000_000
-            sources.append(variant_batches(debug, seed=seed, reorder_seed=reorder_seed, round_=r))
+            sources.append(variant_batches(debug, seed=seed, reorder_seed=reorder_seed, round_=r,
+                                           skip=() if settings.shuffled_names else ("rename-shuffled",)))
             if r == 0:
                 sources.append(_chunks(list(user_tasks)))
             yield from _waves(*sources)

@@ -162,7 +162,7 @@ def _unsatisfied(goal: frozenset[Fact], init: frozenset[Fact]) -> bool:
 
 
 def variant_batches(
-    debug: Sequence[tuple[str, Task]], *, seed: int, reorder_seed: int, round_: int = 0
+    debug: Sequence[tuple[str, Task]], *, seed: int, reorder_seed: int, round_: int = 0, skip: Sequence[str] = ()
 ) -> Iterator[list[Candidate]]:
     """Batches of variants of the debugging tasks, one family per batch, cheap and likely ones first."""
     order = [
@@ -171,7 +171,7 @@ def variant_batches(
         "walk-goal-30", "walk-both-30",
     ]  # fmt: skip
     allowed = goal_signatures([t for _, t in debug])
-    for family in order:
+    for family in (f for f in order if f not in skip):
         batch = []
         for base_id, task in debug:
             rng = random.Random(check_seed("variant", seed, family, base_id))
