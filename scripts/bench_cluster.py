@@ -157,6 +157,8 @@ def main() -> None:
     if "local_speedup" in sweep:
         print(f"  without Dask, for reference: --jobs 1 {sweep['local_jobs_1_s']:.2f} s, --jobs 2 "
               f"{sweep['local_jobs_2_s']:.2f} s: {sweep['local_speedup']:.2f}x (what this machine allows now)")
+        print(f"  2 workers against --jobs 2: {sweep['local_jobs_2_s'] / sweep['workers_2_s']:.2f} "
+              "(1.00: Dask costs nothing here)")
 
 
 if __name__ == "__main__":
