@@ -370,8 +370,7 @@ def evaluate(
         else:
             todo.append((task_id, task, py, key))
 
-    if cluster is not None:
-        stopped = _on_cluster(cluster, source, todo, orderings, seed, limits, mode, cache, results, on_result, on_run)
+    def finished(stopped: bool) -> Evaluation:
         return Evaluation(
             mode=mode,
             orderings=orderings,
@@ -380,6 +379,11 @@ def evaluate(
             results=tuple(results[task_id] for task_id, _ in items),
             wall_time=time.monotonic() - started,
             stopped_early=stopped,
+        )
+
+    if cluster is not None:
+        return finished(
+            _on_cluster(cluster, source, todo, orderings, seed, limits, mode, cache, results, on_result, on_run)
         )
 
     requests: list[RunRequest] = []
@@ -423,15 +427,7 @@ def evaluate(
     for task_id, *_ in todo:
         if task_id not in results:  # stopped early: what ran so far, marked as not complete
             results[task_id] = _summarize(task_id, records[task_id], inputs[task_id], orderings)
-    return Evaluation(
-        mode=mode,
-        orderings=orderings,
-        seed=seed,
-        limits=limits,
-        results=tuple(results[task_id] for task_id, _ in items),
-        wall_time=time.monotonic() - started,
-        stopped_early=stopped,
-    )
+    return finished(stopped)
 
 
 def _on_cluster(
