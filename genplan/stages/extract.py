@@ -10,10 +10,23 @@ from __future__ import annotations
 
 import ast
 import re
+import threading
 
 _FENCE = re.compile(r"```[ \t]*([\w+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
 _ACTION = re.compile(r"\(\s*([A-Za-z][\w-]*)((?:\s+[^\s()]+)*)\s*\)")
 _MARKERS = re.compile(r"^\s*(?:#+\s*)?\**\s*(?:final\s+)?(?:solution|plan)\s*\**\s*:?\s*\**\s*$", re.I | re.M)
+
+
+#: CPython 3.11 keeps the AST converter's recursion depth in interpreter-wide state, so two threads
+#: parsing at once can fail with "SystemError: AST constructor recursion depth mismatch" (gh-106905).
+#: Stages extract answers in the LLM client's worker threads, so every parse goes through this lock.
+_PARSE_LOCK = threading.Lock()
+
+
+def parse_python(source: str) -> ast.Module:
+    """``ast.parse`` that is safe to call from several threads at once (raises ``SyntaxError`` as it)."""
+    with _PARSE_LOCK:
+        return ast.parse(source)
 
 
 def fenced_blocks(text: str) -> list[tuple[str, str]]:
@@ -89,7 +102,7 @@ def extract_program(text: str) -> str | None:
     main_index = None
     for body in blocks:
         try:
-            module = ast.parse(body)
+            module = parse_python(body)
         except SyntaxError:
             continue
         if main_index is None and _defines_entry(module):
