@@ -404,3 +404,92 @@ def test_the_pipeline_leaves_out_shuffled_names() -> None:
                             settings=CheckSettings(budget_s=20, rounds=1, shuffled_names=False))  # fmt: skip
     assert "rename-shuffled" not in {t.family for t in lenient.tried}
     assert {"rename-digits", "rename-style"} <= {t.family for t in lenient.tried}
+
+
+# ------------------------------------------------------------------------------------------ regenerate
+def _ferry_candidate(size: int, seed: int = 7):
+    from dataclasses import asdict
+
+    from genplan.generalize.candidates import Candidate
+
+    suite = resolve_suite("ferry")
+    names = find_generator(suite.domain, hint="ferry")
+    module = generator_module("ferry")
+    params = module.params_for_size(size)
+    task = names.adopt(module.generate(params, seed, "big"))
+    details = {"generator": "ferry", "params": asdict(params), "seed": seed}
+    return names, Candidate("big", task, "generator", f"size {size}", "made for the test", True, details=details)
+
+
+def _runner(source: str):
+    from genplan.execute.evaluate import evaluate
+
+    def run(cands):
+        ev = evaluate(source, [(c.task_id, c.task) for c in cands], orderings=2, mode="debug")
+        by_id = {r.task_id: r for r in ev.results}
+        return [by_id[c.task_id] for c in cands]
+
+    return run
+
+
+def test_lowered_parameters_are_valid_smaller_and_never_touch_the_unproven_flag() -> None:
+    from dataclasses import asdict, fields
+
+    from genplan.generalize.regenerate import lowered
+    from genplan.generators import UNPROVEN
+
+    base = generator_module("beluga").Params(parts=9, racks=4, unproven=0)
+    options = lowered(base)
+    assert options, "a 9-part task can be made smaller"
+    for option in options:
+        option.check()
+        changed = [f.name for f in fields(base) if getattr(option, f.name) != getattr(base, f.name)]
+        assert len(changed) == 1 and changed[0] != UNPROVEN
+        assert getattr(option, changed[0]) < getattr(base, changed[0])
+    assert any(asdict(o)["parts"] == 4 for o in options) and any(asdict(o)["parts"] == 8 for o in options)
+
+
+def test_a_generated_failure_is_made_smaller_through_its_generator() -> None:
+    import time
+
+    from genplan.generalize.regenerate import regenerate_smaller
+
+    names, cand = _ferry_candidate(150)
+    run = _runner(CAP_BUG)
+    [outcome] = run([cand])
+    assert not outcome.solved and len(cand.task.goal) > 40
+    proofs: list[Task] = []
+    smaller = regenerate_smaller(cand, outcome, names, run, lambda t: proofs.append(t) or True,
+                                 deadline=time.monotonic() + 120)  # fmt: skip
+    task = smaller.candidate.task
+    assert smaller.steps > 0 and task.size < cand.task.size
+    assert 30 < len(task.goal) < len(cand.task.goal), "still more than the 30 cars the bug handles"
+    assert not smaller.outcome.solved and smaller.outcome.category == outcome.category
+    assert not run([smaller.candidate])[0].solved, "the smaller task fails when run again"
+    assert _runner(GOOD.read_text())([smaller.candidate])[0].solved, "and it is solvable"
+    assert "made smaller from big" in smaller.candidate.origin and smaller.candidate.task_id != "big"
+    assert proofs == [], "ferry tasks are solvable by construction: nothing to prove"
+
+
+def test_only_generated_failures_are_regenerated() -> None:
+    import time
+
+    from genplan.generalize.regenerate import regenerate_smaller
+
+    names, cand = _ferry_candidate(40)
+    user = replace(cand, source="user", details={})
+    run = _runner(CAP_BUG)
+    [outcome] = run([cand])
+    same = regenerate_smaller(user, outcome, names, run, lambda t: True, deadline=time.monotonic() + 30)
+    assert same.candidate is user and same.steps == 0 and same.tried == 0
+
+
+def test_the_check_reports_the_regenerated_task_with_where_it_came_from() -> None:
+    suite = resolve_suite("ferry")
+    settings = CheckSettings(budget_s=60, shrink_budget_s=60)
+    result = check_program(CAP_BUG, suite.domain, ferry_debug(), settings=settings,
+                           generator=find_generator(suite.domain, hint="ferry"))  # fmt: skip
+    cex = result.counterexample
+    assert cex is not None and cex.regenerate_steps > 0
+    assert cex.task.size < cex.found_objects
+    assert cex.to_json()["regenerate_steps"] == cex.regenerate_steps

@@ -25,6 +25,7 @@ from genplan.execute.evaluate import TaskOutcome
 from genplan.generalize.candidates import Candidate
 from genplan.generalize.generated import check_seed, generated_batches, size_ladder
 from genplan.generalize.naming import GeneratorNames
+from genplan.generalize.regenerate import regenerate_smaller
 from genplan.generalize.shrink import shrink
 from genplan.generalize.variants import variant_batches
 from genplan.pddl.model import Domain, Task
@@ -33,7 +34,10 @@ from genplan.pddl.pyform import PyTask
 if TYPE_CHECKING:
     from genplan.cluster.session import Cluster
 
-#: Progress events ``(event, info)``: "wave" (a batch starts), "tried" (a task judged), "found", "shrink".
+#: Share of the shrinking budget that making the failure smaller through its generator may use first.
+REGENERATE_SHARE = 0.6
+
+#: Progress events ``(event, info)``: "wave" (a batch starts), "tried" (a task judged), "found", "regenerate", "shrink".
 Progress = Callable[[str, dict[str, Any]], object]
 
 
@@ -53,8 +57,9 @@ class CheckSettings:
     memory_mb: int = 4096
     #: Generated tasks per size.
     per_size: int = 4
-    #: Seconds for shrinking a counterexample.
-    shrink_budget_s: float = 30.0
+    #: Seconds for shrinking a counterexample: through its generator first (smaller tasks of the same
+    #: kind), then by delta debugging.
+    shrink_budget_s: float = 60.0
     #: Seconds Fast Downward may take to prove a task solvable.
     proof_time_limit: float = 10.0
     #: Sizes grow by this factor from the smallest debugging task.
@@ -119,6 +124,8 @@ class Counterexample:
     found_objects: int
     shrink_steps: int
     shrink_cut_short: bool
+    #: Steps down the generator's parameters before delta debugging (see :mod:`genplan.generalize.regenerate`).
+    regenerate_steps: int = 0
 
     def to_json(self) -> dict[str, Any]:
         from genplan.pddl.writer import write_problem
@@ -136,6 +143,7 @@ class Counterexample:
             "found_objects": self.found_objects,
             "shrink_steps": self.shrink_steps,
             "shrink_cut_short": self.shrink_cut_short,
+            "regenerate_steps": self.regenerate_steps,
             "solvable": self.solvable,
             "problem_pddl": write_problem(self.task),
         }
@@ -316,7 +324,7 @@ def check_program(
                     unproved.append(cand.task_id)
                     continue
                 notify("found", {"task": cand.task_id, "objects": cand.task.size, "category": result.category})
-                cex = _shrunk(cand, result, how, run, prove, debug_tasks, settings, notify)
+                cex = _shrunk(cand, result, how, run, prove, debug_tasks, settings, notify, generator)
                 return CheckResult(cex, tuple(tried), time.monotonic() - started, settings, False,
                                    generator.how if generator else None, tuple(unproved), tuple(notes))  # fmt: skip
     finally:
@@ -335,8 +343,23 @@ def _shrunk(
     references: Sequence[Task],
     settings: CheckSettings,
     notify: Progress,
+    generator: GeneratorNames | None = None,
 ) -> Counterexample:
+    """The failure made as small as the budget allows: first through its generator (a smaller task of
+    the same kind, see :mod:`genplan.generalize.regenerate`), then by delta debugging its goal and objects."""
     from dataclasses import replace
+
+    found_objects = cand.task.size
+    regenerated_steps = 0
+    shrinkable = result.status != "timeout" and settings.shrink_budget_s > 0
+    start = time.monotonic()
+    if shrinkable and generator is not None and cand.source == "generator":
+        notify("regenerate", {"task": cand.task_id, "objects": cand.task.size})
+        smaller = regenerate_smaller(cand, result, generator, run, prove,
+                                     deadline=start + settings.shrink_budget_s * REGENERATE_SHARE)  # fmt: skip
+        if smaller.steps:
+            how = "construction" if smaller.candidate.solvable else "planner"
+            cand, result, regenerated_steps = smaller.candidate, smaller.outcome, smaller.steps
 
     def fails(task: Task) -> TaskOutcome | None:
         outcome = run([replace(cand, task=task)])[0]
@@ -344,10 +367,9 @@ def _shrunk(
             return None
         return outcome
 
-    shrinkable = result.status != "timeout" and settings.shrink_budget_s > 0
     if shrinkable:
         notify("shrink", {"task": cand.task_id, "objects": cand.task.size})
-        done = shrink(cand.task, result, fails, prove, references, deadline=time.monotonic() + settings.shrink_budget_s)
+        done = shrink(cand.task, result, fails, prove, references, deadline=start + settings.shrink_budget_s)
         task, final, steps, cut = done.task, done.failure, done.steps, done.cut_short
         if task.objects != cand.task.objects or task.init != cand.task.init:
             how = "planner"  # objects were removed: the shrinker proved the result solvable
@@ -366,9 +388,10 @@ def _shrunk(
         plan=_failing_plan(final),
         inputs=final.failed_inputs,
         solvable=how,
-        found_objects=cand.task.size,
+        found_objects=found_objects,
         shrink_steps=steps,
         shrink_cut_short=cut,
+        regenerate_steps=regenerated_steps,
     )
 
 

@@ -1,0 +1,164 @@
+"""Shrinking a generated counterexample through its generator: the same kind of task, made smaller.
+
+Delta debugging (:mod:`genplan.generalize.shrink`) removes goal facts and objects one chunk at a time.
+In domains whose tasks are tied together by chains and counts (beluga's unloading order, its level
+numbers, a production schedule) almost no removal leaves a legitimate task, so a 41-object failure stays
+at 41 objects, and a model asked to trace it by hand gives up. The generator knows how to make a smaller
+task of the same kind: the failure's parameters with one of them lowered (fewer parts, fewer racks, a
+smaller grid). This module walks down those parameters, a few seeds at each step, and keeps the
+smallest task that still fails the same way. Delta debugging then polishes the result.
+
+Every task made here is solvable by construction (parameters that promise it) or must be proved so
+before it replaces the current one, exactly as in the check itself.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from genplan.errors import GenplanError
+from genplan.execute.evaluate import TaskOutcome
+from genplan.generalize.candidates import Candidate
+from genplan.generalize.generated import check_seed
+from genplan.generalize.naming import GeneratorNames
+from genplan.pddl.model import Task
+
+#: Runs the program on several candidates at once: each one's outcome (in the candidates' order).
+RunMany = Callable[[Sequence[Candidate]], list[TaskOutcome]]
+#: Proves a task solvable (True), or cannot (False).
+Prove = Callable[[Task], bool]
+
+#: Seeds tried for each smaller parameter set: a failure of a kind is rarely in every task of that kind.
+SEEDS_PER_STEP = 4
+#: Rounds of fresh seeds for the same parameters before the descent stops.
+MAX_ATTEMPTS = 6
+#: Planner proofs per step for tasks not solvable by construction.
+MAX_PROOFS_PER_STEP = 3
+
+
+@dataclass(frozen=True)
+class Regenerated:
+    """The smallest failing task found, and how it was reached."""
+
+    candidate: Candidate
+    outcome: TaskOutcome
+    #: Parameter steps taken (0: nothing smaller failed).
+    steps: int
+    #: Tasks made and run on the way. ``candidate.solvable`` False means proved by the planner.
+    tried: int
+    cut_short: bool
+
+
+def lowered(params: Any) -> list[Any]:
+    """Each integer parameter lowered by one step (halved when large, else minus one), every result
+    valid for its generator; the unproven flag is never touched. Largest cuts come first."""
+    from genplan.generators import UNPROVEN
+
+    out: list[tuple[int, Any]] = []
+    for f in fields(params):
+        value = getattr(params, f.name)
+        if f.name == UNPROVEN or not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+            continue
+        for new in sorted({value // 2, value - 1}):
+            if new >= value or new < 0:
+                continue
+            candidate = replace(params, **{f.name: new})
+            try:
+                candidate.check()
+            except GenplanError:
+                continue
+            out.append((value - new, candidate))
+    out.sort(key=lambda dc: -dc[0])
+    return [c for _, c in out]
+
+
+def regenerate_smaller(
+    cand: Candidate,
+    outcome: TaskOutcome,
+    names: GeneratorNames,
+    run: RunMany,
+    prove: Prove,
+    *,
+    deadline: float,
+) -> Regenerated:
+    """The smallest task the generator makes, with lowered parameters, on which the program still fails
+    in ``outcome``'s category; ``cand`` itself when nothing smaller fails (or it was not generated).
+
+    Greedy descent: at each step every lowered parameter set is tried with a few seeds (all in one
+    batch, so the sandbox runs them together); the smallest failing task that is solvable becomes the
+    current one. Stops when no lowered set fails, or at ``deadline`` (``time.monotonic()``).
+    """
+    from genplan.generators import UNPROVEN, generator_module
+
+    details = cand.details
+    if cand.source != "generator" or "params" not in details or details.get("generator") != names.generator:
+        return Regenerated(cand, outcome, 0, 0, False)
+    module = generator_module(names.generator)
+    current, current_outcome = cand, outcome
+    params = module.Params(**details["params"])
+    unfiltered = UNPROVEN in {f.name for f in fields(module.Params)}
+    steps = tried = attempt = 0
+    while True:
+        if time.monotonic() > deadline:
+            return Regenerated(current, current_outcome, steps, tried, True)
+        options = lowered(params)
+        if unfiltered and not getattr(params, UNPROVEN):
+            # Tasks the generator's own strategy cannot finish are where programs break most; they need
+            # a proof, so they come after the ones solvable by construction.
+            options += [replace(o, **{UNPROVEN: 1}) for o in options]
+        batch: list[tuple[Candidate, Any]] = []
+        for option in options:
+            values = asdict(option)
+            for k in range(attempt * SEEDS_PER_STEP, (attempt + 1) * SEEDS_PER_STEP):
+                seed = check_seed("regenerate", details.get("seed"), sorted(values.items()), k)
+                task_id = f"{cand.task_id}-s{steps + 1}-{attempt * 1000 + len(batch) + 1}"
+                try:
+                    task = names.adopt(module.generate(option, seed, task_id))
+                except GenplanError:
+                    continue
+                if task.size >= current.task.size:
+                    continue
+                shown = ", ".join(f"{name}={value}" for name, value in values.items())
+                made = replace(
+                    cand,
+                    task_id=task_id,
+                    task=task,
+                    origin=f"{names.how}, {task.size} objects ({shown}), seed {seed} "
+                    f"(made smaller from {cand.task_id}, {cand.task.size} objects)",
+                    solvable=not values.get(UNPROVEN, 0),
+                    details={**details, "params": values, "seed": seed, "regenerated_from": cand.task_id},
+                )
+                batch.append((made, option))
+        if not batch:
+            return Regenerated(current, current_outcome, steps, tried, False)
+        results = run([c for c, _ in batch])
+        tried += len(batch)
+        failing = sorted(
+            ((c, o, r) for (c, o), r in zip(batch, results, strict=True)
+             if not r.solved and r.category == outcome.category),
+            key=lambda cor: (not cor[0].solvable, cor[0].task.size, cor[0].task_id),
+        )  # fmt: skip
+        proofs = 0
+        chosen: tuple[Candidate, Any, TaskOutcome] | None = None
+        for made, option, result in failing:
+            if not made.solvable:  # needs a proof; a few per step at most (each may take the planner's limit)
+                if proofs >= MAX_PROOFS_PER_STEP or time.monotonic() > deadline:
+                    break
+                proofs += 1
+                if not prove(made.task):
+                    continue
+            chosen = (made, option, result)
+            break
+        if chosen is not None:
+            current, params, current_outcome = chosen
+            steps += 1
+            attempt = 0
+            continue
+        # Nothing smaller failed with these seeds: failures of a kind are rare, so try fresh seeds of the
+        # same parameters a few times before giving up.
+        attempt += 1
+        if attempt >= MAX_ATTEMPTS:
+            return Regenerated(current, current_outcome, steps, tried, False)
