@@ -303,7 +303,10 @@ def benchmarks_costume(
         Path,
         typer.Option(
             "--names",
-            help=escape("TOML rename map: [types], [predicates], [actions], [objects], [object_prefixes]."),
+            help=escape(
+                "TOML rename map: [types], [predicates], [actions], [variables], [objects], [object_prefixes]; "
+                "number_problems = true also numbers the problems (see pddl_benchmarks/costumes/)."
+            ),
         ),
     ],
     suite: SuiteOpt = None,
@@ -1040,7 +1043,7 @@ def check(
     memory: Annotated[int, typer.Option(help="Memory limit per program run, in MiB.")] = 4096,
     shrink_budget: Annotated[
         float, typer.Option("--shrink-budget", help="Seconds to shrink a failing task (0: keep it as found).")
-    ] = 30.0,
+    ] = 60.0,
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default: check-DOMAIN-PROGRAM).")] = None,
     cache_dir: CacheDir = None,
@@ -1083,6 +1086,8 @@ def check(
                 status.update(Text(f"{info['source']} tasks: {info['family']} (up to {info['objects']} objects)"))
             elif event == "found":
                 err_console.print(Text(f"{info['task']} ({info['objects']} objects) fails: {info['category']}"))
+            elif event == "regenerate":
+                status.update(Text(f"making a smaller task like {info['task']} ({info['objects']} objects)"))
             elif event == "shrink":
                 status.update(Text(f"shrinking {info['task']} ({info['objects']} objects)"))
 

@@ -35,6 +35,9 @@ class Renaming:
     objects: dict[str, str] = field(default_factory=dict)
     #: Object name prefixes (``c`` -> ``nut`` turns ``c0`` into ``nut0``), longest prefix first.
     object_prefixes: dict[str, str] = field(default_factory=dict)
+    #: Action and predicate parameters by name, without the ``?`` (``car`` -> ``scroll``): a costume's
+    #: parameters would otherwise keep telling the original story (``?car``, ``?floor``).
+    variables: dict[str, str] = field(default_factory=dict)
     #: Number every task's objects (``object_1`` ...) instead of mapping names.
     number_objects: bool = False
     #: Rename action parameters (``?car``) to ``?x1`` ... (their names carry meaning too).
@@ -53,6 +56,7 @@ class Renaming:
             "actions": dict(sorted(self.actions.items())),
             "objects": dict(sorted(self.objects.items())),
             "object_prefixes": dict(sorted(self.object_prefixes.items())),
+            "variables": dict(sorted(self.variables.items())),
             "number_objects": self.number_objects,
             "number_variables": self.number_variables,
             "number_problems": self.number_problems,
@@ -67,6 +71,7 @@ class Renaming:
             actions=dict(data.get("actions", {})),
             objects=dict(data.get("objects", {})),
             object_prefixes=dict(data.get("object_prefixes", {})),
+            variables=dict(data.get("variables", {})),
             number_objects=bool(data.get("number_objects", False)),
             number_variables=bool(data.get("number_variables", False)),
             number_problems=bool(data.get("number_problems", False)),
@@ -112,9 +117,22 @@ def anonymizer(domain: Domain) -> Renaming:
     )
 
 
+#: A PDDL name as genplan writes it (lower case); a prefix must be one too, as it starts every object's name.
+_PDDL_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def _variable_names(domain: Domain) -> set[str]:
+    """The parameter names of the domain's actions and predicates, without the ``?``."""
+    params = [p for a in domain.actions for p in a.parameters] + [q for x in domain.predicates for q in x.parameters]
+    return {p.name.lstrip("?") for p in params}
+
+
 def load_costume(path: str | Path, domain: Domain) -> Renaming:
-    """A rename map from TOML: ``[types]``, ``[predicates]``, ``[actions]``, ``[objects]``,
-    ``[object_prefixes]`` tables of ``old = "new"``, and an optional top-level ``domain = "name"``."""
+    """A rename map from TOML: ``[types]``, ``[predicates]``, ``[actions]``, ``[variables]``, ``[objects]``,
+    ``[object_prefixes]`` tables of ``old = "new"``, an optional top-level ``domain = "name"``, and an optional
+    ``number_problems = true`` (problem names ``problem_1`` ...; task ids that hold an original name are
+    numbered too). Without the last two a costume keeps the parameter and problem names, which often name
+    the original domain (``?car``, ``ferry-p001``): maps meant to hide it set both."""
     p = Path(path)
     try:
         data = tomllib.loads(p.read_text())
@@ -122,15 +140,31 @@ def load_costume(path: str | Path, domain: Domain) -> Renaming:
         raise SuiteError(f"The rename map {p} does not exist.") from None
     except tomllib.TOMLDecodeError as exc:
         raise SuiteError(f"The rename map {p} is not valid TOML: {exc}.") from None
-    known = {"domain", "types", "predicates", "actions", "objects", "object_prefixes"}
+    flags = {"domain", "number_problems"}
+    known = flags | {"types", "predicates", "actions", "variables", "objects", "object_prefixes"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise SuiteError(f"Unknown section(s) {', '.join(unknown)} in {p}.", hint=f"Known: {', '.join(sorted(known))}.")
-    tables = {k: {str(a).lower(): str(b).lower() for a, b in data.get(k, {}).items()} for k in known - {"domain"}}
+    for section in sorted(known - flags):
+        if not isinstance(data.get(section, {}), dict):
+            raise SuiteError(f'[{section}] in {p} must be a table of old = "new" names.')
+    if not isinstance(data.get("number_problems", False), bool):
+        raise SuiteError(f"number_problems in {p} must be true or false.")
+    tables = {k: {str(a).lower(): str(b).lower() for a, b in data.get(k, {}).items()} for k in known - flags}
+    tables["variables"] = {a.lstrip("?"): b.lstrip("?") for a, b in tables["variables"].items()}
+    domain_name = str(data.get("domain", domain.name + "-costume")).lower()
+    invalid = sorted(n for table in tables.values() for n in table.values() if not _PDDL_NAME.fullmatch(n))
+    invalid += [] if _PDDL_NAME.fullmatch(domain_name) else [domain_name]
+    if invalid:
+        raise SuiteError(
+            f"The rename map {p} gives names PDDL does not allow: {', '.join(invalid)}.",
+            hint="A name starts with a letter and holds only letters, digits, '-' and '_'.",
+        )
     names = {
         "types": {t for t, _ in domain.types},
         "predicates": {x.name for x in domain.predicates},
         "actions": {a.name for a in domain.actions},
+        "variables": _variable_names(domain),
     }
     for section, valid in names.items():
         missing = sorted(set(tables[section]) - valid)
@@ -139,12 +173,14 @@ def load_costume(path: str | Path, domain: Domain) -> Renaming:
                 f"The rename map {p} renames {section} that the domain does not have: {', '.join(missing)}."
             )
     return Renaming(
-        domain_name=str(data.get("domain", domain.name + "-costume")).lower(),
+        domain_name=domain_name,
         types=tables["types"],
         predicates=tables["predicates"],
         actions=tables["actions"],
         objects=tables["objects"],
         object_prefixes=tables["object_prefixes"],
+        variables=tables["variables"],
+        number_problems=bool(data.get("number_problems", False)),
     )
 
 
@@ -158,6 +194,18 @@ def _check_injective(r: Renaming, domain: Domain) -> None:
         new = [mapping.get(n, n) for n in names]
         if len(set(new)) != len(new):
             raise SuiteError(f"The renaming maps two {what} to the same name.")
+    for owner, params in [*((f"action {a.name}", a.parameters) for a in domain.actions),
+                          *((f"predicate {x.name}", x.parameters) for x in domain.predicates)]:  # fmt: skip
+        new = [_variable(r, i, q.name) for i, q in enumerate(params, start=1)]
+        if len(set(new)) != len(new):
+            raise SuiteError(f"The renaming gives two parameters of {owner} the same name.")
+
+
+def _variable(r: Renaming, position: int, name: str) -> str:
+    """A parameter's new name: numbered, mapped, or kept."""
+    if r.number_variables:
+        return f"?x{position}"
+    return "?" + r.variables.get(name.lstrip("?"), name.lstrip("?"))
 
 
 def rename_domain(domain: Domain, r: Renaming) -> Domain:
@@ -166,7 +214,7 @@ def rename_domain(domain: Domain, r: Renaming) -> Domain:
     o = lambda name: r.objects.get(name, name)  # noqa: E731
 
     def action(a: ActionSchema) -> ActionSchema:
-        var = {p.name: (f"?x{i}" if r.number_variables else p.name) for i, p in enumerate(a.parameters, start=1)}
+        var = {p.name: _variable(r, i, p.name) for i, p in enumerate(a.parameters, start=1)}
         arg = lambda x: var.get(x, o(x))  # noqa: E731
         atom = lambda at: Atom(r.predicates.get(at.predicate, at.predicate), tuple(arg(x) for x in at.args))  # noqa: E731
         return ActionSchema(
@@ -188,10 +236,7 @@ def rename_domain(domain: Domain, r: Renaming) -> Domain:
         predicates=tuple(
             Predicate(
                 r.predicates.get(p.name, p.name),
-                tuple(
-                    Parameter(f"?x{i}" if r.number_variables else q.name, t(q.type))
-                    for i, q in enumerate(p.parameters, 1)
-                ),
+                tuple(Parameter(_variable(r, i, q.name), t(q.type)) for i, q in enumerate(p.parameters, 1)),
             )
             for p in domain.predicates
         ),
