@@ -12,6 +12,7 @@ from genplan.config import load_config
 from genplan.llm import ScriptedBackend, make_client
 from genplan.pipeline import synthesize
 from genplan.stages.describe import (
+    NOTES_HEADING,
     TaskText,
     describe,
     final_description,
@@ -94,7 +95,7 @@ def test_describe_asks_once_more_for_a_missing_task_then_falls_back_to_the_answe
     d = describe(llm, "ferry", "(define (domain ferry))", [TaskText("a", "(pa)"), TaskText("b", "(pb)")])
     assert d.tasks == (("a", "Task a."), ("b", "Task b."))
     assert d.domain_final == "A ferry." and "Notes to self." in d.domain_answer
-    notes = "What the debugging tasks show beyond this description:\nCars can start on the ferry."
+    notes = f"{NOTES_HEADING}\nCars can start on the ferry."
     assert d.domain == "A ferry.\n\n" + notes
     assert [c.purpose for c in backend.calls] == ["describe.domain", "describe.tasks", "describe.tasks.reminder"]
     assert '"TASK a"' not in backend.calls[2].last_user and "for the task b" in backend.calls[2].last_user

@@ -109,12 +109,21 @@ def split_task_answer(answer: str, names: Sequence[str]) -> tuple[dict[str, str]
     return found, notes
 
 
+#: Above the task-level notes. The description was written from the PDDL alone and is not revised (one
+#: call saved); a real model read "a single lift" above notes showing two and could not tell which to
+#: trust, so the heading says: where they disagree, the notes are right.
+NOTES_HEADING = (
+    "What the debugging tasks show beyond this description (read off the real tasks: where it contradicts "
+    "the description above, this is right):"
+)
+
+
 def shown_domain(final: str, notes: Sequence[str]) -> str:
     """The domain description later prompts show: the final description, then what the tasks added."""
     kept = [n.strip() for n in notes if n.strip()]
     if not kept:
         return final
-    return final + "\n\nWhat the debugging tasks show beyond this description:\n" + "\n".join(kept)
+    return final + f"\n\n{NOTES_HEADING}\n" + "\n".join(kept)
 
 
 # ------------------------------------------------------------------------------------------ grouping
