@@ -1,0 +1,223 @@
+"""Published results: a folder of coverage figures that anyone with the paper's data can reproduce.
+
+A results folder (``docs/results/<date>-<name>/``) holds, besides the report, ``coverage.csv`` (one row
+per run: domain, suite, preset, seed, coverage, solved, total, calls, prompt and completion tokens) and
+the selected program of every run as ``programs/<domain>-<preset>-s<seed>.py``. The folder never holds
+a task of the paper's data: a row names its suite by how to rebuild it from that data
+(:data:`SUITE_KINDS`), so :func:`verify_row` can run the committed program on the same held-out tasks
+and compare.
+
+Suites are named ``paper/<domain>`` (the paper's own suite), ``paper/<domain>/anonymized`` (made with
+``genplan benchmarks anonymize``) and ``paper/<domain>/costumed`` (``genplan benchmarks costume`` with the
+map shipped in ``pddl_benchmarks/costumes/<domain>.toml``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import shutil
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from genplan.errors import GenplanError
+
+#: The columns of ``coverage.csv``, in order.
+COLUMNS = ("domain", "suite", "preset", "seed", "coverage", "solved", "total", "calls", "prompt_tokens",
+           "completion_tokens")  # fmt: skip
+SUITE_KINDS = ("paper", "anonymized", "costumed")
+#: The held-out evaluation every run makes (genplan's defaults, as in the paper).
+ORDERINGS = 4
+TIMEOUT_S = 45.0
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One run as published."""
+
+    domain: str
+    suite: str
+    preset: str
+    seed: int
+    coverage: float
+    solved: int
+    total: int
+    calls: int | None
+    prompt_tokens: int
+    completion_tokens: int
+
+    @property
+    def program_name(self) -> str:
+        """The file the run's selected program is published under."""
+        variant = self.suite.split("/")[2] if self.suite.count("/") >= 2 else ""
+        name = f"{self.domain}-{variant}" if variant else self.domain
+        return f"{name}-{_slug(self.preset)}-s{self.seed}.py"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9.+-]+", "-", text).strip("-")
+
+
+def costume_domains(costumes: Path) -> dict[str, str]:
+    """``{costume's domain name: original domain}`` for the costumes shipped in ``costumes``."""
+    out: dict[str, str] = {}
+    for path in sorted(costumes.glob("*.toml")):
+        data = tomllib.loads(path.read_text())
+        if "domain" in data:
+            out[str(data["domain"]).lower()] = path.stem
+    return out
+
+
+def suite_of(run_domain: str, costumes: Path) -> tuple[str, str]:
+    """``(original domain, suite label)`` for a run's domain name (``miconic-anon``, ``pigeon-post``, ...)."""
+    by_costume = costume_domains(costumes)
+    if run_domain in by_costume:
+        return by_costume[run_domain], f"paper/{by_costume[run_domain]}/costumed"
+    if run_domain.endswith("-anon"):
+        base = run_domain.removesuffix("-anon")
+        return base, f"paper/{base}/anonymized"
+    return run_domain, f"paper/{run_domain}"
+
+
+def row_of_run(run_dir: Path, costumes: Path) -> ResultRow:
+    """The published row of one run folder (it must have a held-out evaluation)."""
+    from genplan.report import load_run
+
+    run = load_run(run_dir)
+    if run.heldout is None:
+        raise GenplanError(
+            f"The run {run_dir} has no held-out evaluation to publish.",
+            hint="Finish it first: rerun its synthesize command (it resumes from the cache).",
+        )
+    domain, suite = suite_of(run.domain, costumes)
+    return ResultRow(
+        domain=domain, suite=suite, preset=run.preset, seed=run.seed if run.seed is not None else 1,
+        coverage=round(run.coverage or 0.0, 4), solved=run.solved, total=len(run.heldout), calls=run.usage.calls,
+        prompt_tokens=run.usage.prompt_tokens, completion_tokens=run.usage.completion_tokens,
+    )  # fmt: skip
+
+
+def write_rows(rows: Iterable[ResultRow], path: Path) -> None:
+    """``coverage.csv``: the paper's domain order, then suite and preset."""
+    from genplan.report import domain_order
+
+    rows = list(rows)
+    order = {d: i for i, d in enumerate(domain_order({r.domain for r in rows}))}
+    rows.sort(key=lambda r: (SUITE_KINDS.index(_kind(r.suite)), order[r.domain], r.preset, r.seed))
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for r in rows:
+        writer.writerow(["" if v is None else v for v in (getattr(r, c) for c in COLUMNS)])
+    path.write_text(buf.getvalue())
+
+
+def read_rows(path: Path) -> list[ResultRow]:
+    """The rows of a ``coverage.csv``; a file with other columns is an error naming them."""
+    with path.open(newline="") as f:
+        reader = csv.DictReader(f)
+        if tuple(reader.fieldnames or ()) != COLUMNS:
+            raise GenplanError(f"{path} has the columns {reader.fieldnames}, not {', '.join(COLUMNS)}.")
+        types = {f.name: f.type for f in fields(ResultRow)}
+        out = []
+        for line in reader:
+            values = {}
+            for name in COLUMNS:
+                raw = line[name]
+                kind = types[name]
+                if raw == "" and "None" in str(kind):
+                    values[name] = None
+                elif "int" in str(kind):
+                    values[name] = int(raw)
+                elif "float" in str(kind):
+                    values[name] = float(raw)
+                else:
+                    values[name] = raw
+            out.append(ResultRow(**values))
+    return out
+
+
+def _kind(suite: str) -> str:
+    parts = suite.split("/")
+    if len(parts) < 2 or parts[0] != "paper" or (len(parts) == 3 and parts[2] not in SUITE_KINDS[1:]):
+        raise GenplanError(
+            f"Unknown suite {suite!r} in the results.",
+            hint="Suites are paper/<domain>, paper/<domain>/anonymized or paper/<domain>/costumed.",
+        )
+    return parts[2] if len(parts) == 3 else "paper"
+
+
+def rebuild_suite(suite: str, paper_root: Path, work: Path, costumes: Path) -> Path:
+    """The folder of the suite a row names, made from the paper's data (``paper_root``: the folder that
+    holds ``beluga/``, ``ferry/``, ...) into ``work`` when it is a renamed variant."""
+    from genplan.benchmarks.rename import anonymizer, load_costume, write_variant
+    from genplan.benchmarks.suites import load_suite_dir
+
+    kind = _kind(suite)
+    domain = suite.split("/")[1]
+    source = paper_root / domain
+    if not (source / "domain.pddl").is_file():
+        raise GenplanError(f"The paper's data has no suite {domain!r} under {paper_root}.",
+                           hint="Point --reference (or GENPLAN_REFERENCE) at the paper's data.")  # fmt: skip
+    if kind == "paper":
+        return source
+    out = work / ("anon" if kind == "anonymized" else "costume") / domain
+    if not out.is_dir():
+        original = load_suite_dir(source)
+        if kind == "anonymized":
+            renaming = anonymizer(original.domain)
+        else:
+            renaming = load_costume(costumes / f"{domain}.toml", original.domain)
+        write_variant(original, renaming, out, kind)
+    return out
+
+
+@dataclass(frozen=True)
+class Check:
+    row: ResultRow
+    solved: int
+    total: int
+
+    @property
+    def ok(self) -> bool:
+        return (self.solved, self.total) == (self.row.solved, self.row.total)
+
+
+def verify_row(row: ResultRow, program: Path, suite_dir: Path, *, jobs: int | None = None,
+               cache_dir: Path | None = None) -> Check:  # fmt: skip
+    """Run the published program on the held-out tasks of the suite it was scored on, as the run did."""
+    from genplan.benchmarks.suites import load_suite_dir
+    from genplan.execute.evaluate import evaluate
+
+    suite = load_suite_dir(suite_dir)
+    tasks = [(t, suite.task(t)) for t in suite.split.heldout]
+    ev = evaluate(program.read_text(), tasks, orderings=ORDERINGS, seed=row.seed, timeout=TIMEOUT_S, jobs=jobs,
+                  cache_dir=cache_dir)  # fmt: skip
+    return Check(row, ev.solved, len(ev.results))
+
+
+def publish(run_dirs: Sequence[Path], out: Path, costumes: Path) -> list[ResultRow]:
+    """``coverage.csv`` and ``programs/`` of a results folder from run folders (the report is separate)."""
+    rows = []
+    (out / "programs").mkdir(parents=True, exist_ok=True)
+    for run_dir in run_dirs:
+        row = row_of_run(run_dir, costumes)
+        program = run_dir / "program.py"
+        if not program.is_file():
+            raise GenplanError(f"The run {run_dir} has no program.py.")
+        shutil.copyfile(program, out / "programs" / row.program_name)
+        rows.append(row)
+    names = [r.program_name for r in rows]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise GenplanError(f"Two runs publish the same program name: {', '.join(dupes)}.",
+                           hint="Publish one run per domain, suite, preset and seed.")  # fmt: skip
+    write_rows(rows, out / "coverage.csv")
+    return rows
+
+
+def as_dicts(rows: Sequence[ResultRow]) -> list[dict]:
+    return [asdict(r) for r in rows]

@@ -1,0 +1,50 @@
+"""Make a published results folder from finished runs: ``coverage.csv``, ``programs/`` and the report.
+
+    python scripts/publish_results.py --out docs/results/2026-11-24-frontier RUN_DIR [RUN_DIR ...]
+
+Each RUN_DIR is a run folder (``<cache>/runs/<domain>/<run id>/``) with a held-out evaluation. The
+folder's README (which model answered, the exact commands) is written by hand; this script writes
+everything that is computed, and `scripts/verify_results.py` checks it against the paper's data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+
+def main(argv: list[str] | None = None) -> int:
+    from genplan.errors import GenplanError
+    from genplan.report import report_from_disk, write_report
+    from genplan.results import publish
+
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True, help="the results folder (docs/results/<date>-<name>)")
+    parser.add_argument("--costumes", type=Path, default=REPO / "pddl_benchmarks" / "costumes")
+    parser.add_argument("--baselines", default="none", help="baselines to show in the report (default: none)")
+    parser.add_argument("runs", type=Path, nargs="+", help="run folders")
+    args = parser.parse_args(argv)
+    try:
+        rows = publish(args.runs, args.out, args.costumes)
+        report = report_from_disk(args.runs, baselines=args.baselines)
+        # The report's own table CSVs would overwrite coverage.csv: keep its pages and pictures only.
+        with tempfile.TemporaryDirectory(prefix="genplan-report-") as tmp:
+            write_report(report, tmp)
+            for path in sorted(Path(tmp).iterdir()):
+                if path.name in {"report.md", "report.html"} or path.suffix == ".png":
+                    shutil.copyfile(path, args.out / path.name)
+    except GenplanError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{len(rows)} runs published to {args.out} (coverage.csv, programs/, report.md, report.html)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
