@@ -168,3 +168,25 @@ def test_synthesize_command_through_litellm_and_a_loopback_server(ferry_suite, t
         assert again.returncode == 0, again.stderr
         assert len(srv.requests) == 20  # nothing sent twice
         assert "20 cached" in again.stdout
+
+
+def test_an_example_task_whose_goal_already_holds_has_the_empty_plan(tmp_path: Path) -> None:
+    """One of the paper's logistics debugging tasks needs no action: its example plan is empty, not missing."""
+    import shutil
+
+    from genplan.benchmarks.domains import BENCHMARKS_DIR
+    from genplan.benchmarks.suites import load_suite_dir
+    from genplan.pipeline import reference_plan
+
+    root = tmp_path / "ferry"
+    shutil.copytree(BENCHMARKS_DIR / "ferry", root)
+    shutil.rmtree(root / "plans", ignore_errors=True)
+    suite = load_suite_dir(root)
+    first = suite.split.debug[0]
+    path = root / "problems" / f"{first}.pddl"
+    task = suite.task(first)
+    goal = " ".join(f"({' '.join(f)})" for f in sorted(task.init) if f[0] == "at")
+    text = path.read_text()
+    start = text.index("(:goal")
+    path.write_text(text[:start] + f"(:goal (and {goal}))\n)\n")
+    assert reference_plan(load_suite_dir(root), first, tmp_path / "cache") == []
