@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 
+import pytest
+
 from genplan.stages.extract import extract_plan, extract_program, extract_pseudocode
 
 ACTIONS = {"sail", "board", "debark"}
@@ -94,3 +96,22 @@ def test_no_program_is_none() -> None:
     assert extract_program("```python\ndef helper():\n    pass\n```") is None
     assert extract_program("```python\ndef generate_solution(:\n```") is None
     assert extract_program("Sorry, no code.") is None
+
+
+EMPTY_ANSWERS = [
+    "Work.\nPlan:\n",
+    "Plan:\n(empty)\n",
+    "Plan:\nnone.",
+    "Plan:\n```\n```\n",
+    "(board c0 l0) was my first idea, but the goal holds.\nPlan:\nNo actions needed.",
+]
+
+
+@pytest.mark.parametrize("answer", EMPTY_ANSWERS)
+def test_an_empty_plan_after_the_marker_is_an_empty_plan(answer: str) -> None:
+    assert extract_plan(answer, frozenset({"board", "sail", "debark"})) == []
+
+
+def test_an_answer_without_a_plan_is_still_none() -> None:
+    assert extract_plan("Plan:\nThe goal holds, I think.", frozenset({"board"})) is None
+    assert extract_plan("no marker and no actions", frozenset({"board"})) is None

@@ -111,10 +111,12 @@ def split_task_answer(answer: str, names: Sequence[str]) -> tuple[dict[str, str]
 
 #: Above the task-level notes. The description was written from the PDDL alone and is not revised (one
 #: call saved); a real model read "a single lift" above notes showing two and could not tell which to
-#: trust, so the heading says: where they disagree, the notes are right.
+#: trust, so the heading says: where they disagree, the notes are right. But the notes generalise from a
+#: few small tasks ("every part starts in the aircraft"), and a model read them as laws that the
+#: counterexamples then broke, so the heading also says that other tasks may differ.
 NOTES_HEADING = (
-    "What the debugging tasks show beyond this description (read off the real tasks: where it contradicts "
-    "the description above, this is right):"
+    "What the debugging tasks show beyond this description (seen in these few tasks: where it contradicts "
+    "the description above, trust it; other tasks of the domain may differ from both):"
 )
 
 

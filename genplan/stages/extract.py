@@ -29,6 +29,13 @@ def parse_python(source: str) -> ast.Module:
         return ast.parse(source)
 
 
+#: What may follow the last "Plan:" marker when the plan is empty: nothing, an empty fence, or a word saying so.
+_EMPTY_PLAN = re.compile(
+    r"\s*(?:```[\w+-]*\s*```)?\s*(?:\(?\s*(?:empty(?:\s+plan)?|none|no\s+actions?(?:\s+(?:are\s+)?needed)?)\s*\)?\.?)?\s*\Z",
+    re.I,
+)
+
+
 def fenced_blocks(text: str) -> list[tuple[str, str]]:
     """``(language, body)`` of every fenced block, in order (an unclosed last fence runs to the end)."""
     return [(m.group(1).lower(), m.group(2)) for m in _FENCE.finditer(text)]
@@ -45,7 +52,10 @@ def extract_plan(text: str, action_names: frozenset[str] | set[str] | None = Non
     candidates: list[str] = []
     markers = list(_MARKERS.finditer(text))
     if markers:
-        candidates.append(text[markers[-1].end() :])
+        after = text[markers[-1].end() :]
+        if _EMPTY_PLAN.match(after) and not _actions_in(after, action_names):
+            return []  # the goal holds already: an empty plan, written as the prompt says
+        candidates.append(after)
     blocks = [body for _, body in fenced_blocks(text)]
     candidates += list(reversed(blocks))
     candidates.append(text)
