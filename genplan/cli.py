@@ -826,7 +826,7 @@ def report(
 
     Writes Markdown, one CSV per table and one self-contained HTML page into --out.
     """
-    from genplan.report import report_from_disk, write_report
+    from genplan.report.files import report_from_disk, write_report
 
     run_dirs = list(run_dirs or ())
     if sweep is not None:
