@@ -16,7 +16,7 @@ from genplan.errors import GenplanError
 from genplan.report.figures import make_plots
 from genplan.report.html import render_html
 from genplan.report.markdown import render_markdown
-from genplan.report.runs import find_runs, select_baselines
+from genplan.report.runs import add_task_sizes, find_runs, select_baselines
 from genplan.report.tables import Report, build_report
 from genplan.report.views import Flagged, Table, report_tables
 
@@ -110,4 +110,5 @@ def report_from_disk(
                 f"{', '.join(map(repr, elsewhere))}; they are left out (run `genplan baselines` with the runs' suite)."
             )
     chosen = [b for b in chosen if (b.suite, b.domain) in families]
+    runs = add_task_sizes(runs, chosen)
     return build_report(runs, chosen, [load_scale(p) for p in scale_files], notes)

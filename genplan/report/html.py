@@ -16,7 +16,18 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def _prose(text: str) -> str:
+    """Escaped text with `commands` set as code, as Markdown shows them."""
+    import re
+
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", _esc(text))
+
+
 def table_html(table: Table) -> str:
+    """The table in a horizontally scrolling box (a wide table never widens the page), its notes below; a
+    table without rows is its sentence (why it is empty, which command fills it)."""
+    if not table.rows and table.empty:
+        return f'<p class="empty" id="{_esc(table.key)}">{_prose(table.empty)}</p>'
     idx = shown_columns(table)
     head = "".join(f"<th>{_esc(table.columns[i].name)}</th>" for i in idx)
     body = []
@@ -28,8 +39,11 @@ def table_html(table: Table) -> str:
             for i in idx
         )
         body.append(f"<tr{cls}>{tds}</tr>")
-    notes = "".join(f'<p class="note">{_esc(n)}</p>' for n in table.notes)
-    return f'<table id="{_esc(table.key)}"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>{notes}'
+    notes = "".join(f'<p class="note">{_prose(n)}</p>' for n in table.notes)
+    return (
+        f'<div class="scroll"><table id="{_esc(table.key)}"><thead><tr>{head}</tr></thead>'
+        f'<tbody>{"".join(body)}</tbody></table></div>{notes}'
+    )
 
 
 
@@ -50,6 +64,8 @@ p.note { font-size: .8rem; color: #555; margin: .2rem 0; max-width: 60rem; }
 figure { margin: 1rem 0; } figure img { max-width: 100%; border: 1px solid #eee; }
 figcaption { font-size: .85rem; color: #555; }
 ul.notes { font-size: .9rem; color: #444; }
+p.empty { font-size: .9rem; color: #444; font-style: italic; }
+code { font-size: .85em; background: #f1f3f5; padding: 0 .2em; border-radius: 3px; }
 """
 
 
@@ -68,12 +84,14 @@ def render_html(report: Report, images: Mapping[str, bytes] | None = None) -> st
         *(f"<p>{_esc(line)}</p>" for line in summary_lines(report)),
     ]
     if report.notes:
-        parts.append('<ul class="notes">' + "".join(f"<li>{_esc(n)}</li>" for n in report.notes) + "</ul>")
-    for heading, tables, plots in sections(report):
-        parts.append(f"<h2>{_esc(heading)}</h2>")
-        for t in tables:
-            parts.append(f'<h3>{_esc(t.title)}</h3><div class="scroll">{table_html(t)}</div>')
-        for p in plots:
+        parts.append('<ul class="notes">' + "".join(f"<li>{_prose(n)}</li>" for n in report.notes) + "</ul>")
+    for section in sections(report):
+        parts.append(f"<h2>{_esc(section.heading)}</h2>")
+        if not section.tables and section.empty:
+            parts.append(f'<p class="empty">{_prose(section.empty)}</p>')
+        for t in section.tables:
+            parts.append(f"<h3>{_esc(t.title)}</h3>{table_html(t)}")
+        for p in section.plots:
             if p in images:
                 data = base64.b64encode(images[p]).decode("ascii")
                 parts.append(

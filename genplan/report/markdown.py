@@ -9,6 +9,9 @@ from genplan.report.views import PLOTS, Table, fmt, sections, shown_columns, sum
 
 
 def table_markdown(table: Table) -> str:
+    """A pipe table; a table without rows is its sentence (why it is empty, which command fills it)."""
+    if not table.rows and table.empty:
+        return table.empty
     idx = shown_columns(table)
     cols = [table.columns[i] for i in idx]
     lines = [
@@ -32,12 +35,14 @@ def render_markdown(report: Report, images: Iterable[str] = ()) -> str:
     out = ["# genplan report", "", *summary_lines(report)]
     if report.notes:
         out += ["", *(f"- {n}" for n in report.notes)]
-    for heading, tables, plots in sections(report):
-        out += ["", f"## {heading}"]
-        for t in tables:
+    for section in sections(report):
+        out += ["", f"## {section.heading}"]
+        if not section.tables and section.empty:
+            out += ["", section.empty]
+        for t in section.tables:
             out += ["", f"### {t.title}", "", table_markdown(t)]
-            out += [""] + [f"_{n}_" for n in t.notes] if t.notes else []
-        for p in plots:
+            out += [""] + [f"_{n}_" for n in t.notes] if t.notes and t.rows else []
+        for p in section.plots:
             if p in images:
                 out += ["", f"![{PLOTS[p]}]({p})"]
     return "\n".join(out).rstrip() + "\n"

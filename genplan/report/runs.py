@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,9 @@ class HeldoutTask:
     #: The slowest ordering's runtime in seconds.
     runtime: float
     plan_length: int | None
+    #: Objects in the task, constants included (:attr:`genplan.pddl.Task.size`); ``None`` until
+    #: :func:`add_task_sizes` finds it (the evaluation files do not record it).
+    size: int | None = None
 
 
 @dataclass(frozen=True)
@@ -327,3 +330,51 @@ def baseline_spec(b: BaselineSet) -> str:
     """How ``--baselines`` names a baseline: ``ff-45``."""
     return f"{b.planner}-{b.time_limit:g}"
 
+
+
+def _suite_sizes(suite_root: str, task_ids: Sequence[str]) -> dict[str, int]:
+    """The sizes of ``task_ids`` read from the suite's problem files; those it cannot read are left out."""
+    from genplan.benchmarks.suites import is_suite_dir, load_suite_dir
+
+    root = Path(suite_root) if suite_root else None
+    if root is None or not is_suite_dir(root):
+        return {}
+    try:
+        suite = load_suite_dir(root)
+    except (GenplanError, OSError):
+        return {}
+    sizes: dict[str, int] = {}
+    for task_id in task_ids:
+        try:
+            sizes[task_id] = suite.task(task_id).size
+        except (GenplanError, OSError):
+            continue
+    return sizes
+
+
+def add_task_sizes(runs: Sequence[RunSummary], baselines: Sequence[BaselineSet] = ()) -> list[RunSummary]:
+    """The runs with the size of each held-out task, for the failure analysis (first failing task against
+    the largest solved one). Only runs that failed some task need sizes, so only their suites are read.
+
+    A size comes from the suite's problem file (the folder the run recorded, parsed once per suite), else
+    from a baseline of the same suite and domain (which records each task's objects); else it stays
+    ``None`` and the report says the size is unknown. Nothing here asks an LLM or runs a program.
+    """
+    wanted: dict[str, set[str]] = {}
+    for r in runs:
+        if r.heldout and not all(t.solved for t in r.heldout):
+            wanted.setdefault(r.suite_root, set()).update(t.task_id for t in r.heldout)
+    from_suite = {root: _suite_sizes(root, sorted(ids)) for root, ids in sorted(wanted.items())}
+    from_baselines: dict[tuple[str, str], dict[str, int]] = {}
+    for b in baselines:
+        known = from_baselines.setdefault((b.suite, b.domain), {})
+        known.update({t.task_id: t.objects for t in b.tasks if t.objects > 0})
+    out = []
+    for r in runs:
+        if r.suite_root not in wanted or r.heldout is None:
+            out.append(r)
+            continue
+        sizes = {**from_baselines.get((r.family, r.domain), {}), **from_suite[r.suite_root]}
+        tasks = tuple(replace(t, size=sizes.get(t.task_id, t.size)) for t in r.heldout)
+        out.append(replace(r, heldout=tasks))
+    return out

@@ -6,6 +6,7 @@ listed in :mod:`genplan.report`.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -13,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from genplan.baselines import BaselineSet
-from genplan.report.paper import PAPER_CONFIGS, PAPER_DOMAINS
-from genplan.report.runs import RunSummary, baseline_spec
+from genplan.report.paper import PAPER_CONFIGS, PAPER_DOMAINS, PAPER_TABLE1, REPORT_MODEL
+from genplan.report.runs import HeldoutTask, RunSummary, baseline_spec
 
 #: Times below this many seconds are counted as this (no clock measures a run of 0 s).
 MIN_TIME = 1e-3
@@ -52,6 +53,14 @@ def config_labels(runs: Sequence[RunSummary]) -> dict[Path, str]:
         if len(keys[labels[r.path]]) > 1:
             labels[r.path] += f" #{r.settings_key}"
     return labels
+
+
+def suite_option(runs: Sequence[RunSummary]) -> str:
+    """`` --suite NAME`` for the commands a report suggests, when the runs did not use the builtin suites."""
+    families = sorted({r.family for r in runs})
+    if not families or families == ["builtin"]:
+        return ""
+    return f" --suite {families[0]}" if len(families) == 1 else " --suite SUITE"
 
 
 @dataclass(frozen=True)
@@ -465,6 +474,99 @@ def cost_comparison(runs: Sequence[RunSummary], labels: Mapping[Path, str] | Non
 
 
 @dataclass(frozen=True)
+class FailureRow:
+    """Where a run's selected program stopped generalizing: its first failing held-out task (the smallest,
+    ties by name) against the largest task it solved, and what went wrong there (the paper analyses this
+    by hand for each failed domain)."""
+
+    domain: str
+    config: str
+    seed: int | None
+    run_id: str
+    solved: int
+    total: int
+    #: The first failing task, its size (objects; ``None`` when unknown), and its category and status.
+    task_id: str
+    size: int | None
+    category: str
+    status: str
+    #: The largest solved task (``None`` when the program solved none).
+    largest_solved: str | None
+    largest_solved_size: int | None
+
+
+def _natural(task_id: str) -> tuple:
+    """instance-2 before instance-10, as suites order their tasks."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", task_id))
+
+
+def _by_size(task: HeldoutTask) -> tuple:
+    """Smallest first, unknown sizes last, ties by name."""
+    return (task.size is None, task.size or 0, _natural(task.task_id))
+
+
+def failure_analysis(runs: Sequence[RunSummary], labels: Mapping[Path, str] | None = None) -> list[FailureRow]:
+    """One row per evaluated run whose program failed some held-out task, in the report's order (domain,
+    configuration, seed). Sizes come from :func:`genplan.report.runs.add_task_sizes`; without them the
+    first failing task is the first by name, and the sizes are unknown."""
+    labels = labels if labels is not None else config_labels(runs)
+    cats = error_categories()
+    rows = []
+    for (domain, config), group in _groups(runs, labels).items():
+        for r in group:
+            failed = sorted((t for t in r.heldout or () if not t.solved), key=_by_size)
+            if not failed:
+                continue
+            solved = [t for t in r.heldout or () if t.solved]
+            largest = max(solved, key=lambda t: (t.size is not None, t.size or 0, _natural(t.task_id)), default=None)
+            first = failed[0]
+            rows.append(FailureRow(
+                domain, config, r.seed, r.run_id, r.solved, len(r.heldout or ()), first.task_id, first.size,
+                first.category if first.category in cats else OTHER, first.status,
+                largest.task_id if largest else None, largest.size if largest else None,
+            ))  # fmt: skip
+    rank = {d: i for i, d in enumerate(domain_order(r.domain for r in rows))}
+    order = {c: i for i, c in enumerate(config_order(r.config for r in rows))}
+    seed = lambda r: r.seed if r.seed is not None else math.inf  # noqa: E731
+    return sorted(rows, key=lambda r: (rank[r.domain], order[r.config], seed(r), r.run_id))
+
+
+@dataclass(frozen=True)
+class PaperRow:
+    """Our coverage of a configuration that runs one of the paper's presets on one of its domains, beside
+    the paper's Table 1 figures for that preset (model :data:`genplan.report.paper.REPORT_MODEL`)."""
+
+    domain: str
+    config: str
+    preset: str
+    #: Ours: the mean over seeds and the best seed (0..1); ``None`` without an evaluated run.
+    mean: float | None
+    best: float | None
+    #: The paper's: the average over its three runs and its best run (0..1).
+    paper_mean: float
+    paper_best: float
+
+
+def paper_comparison(
+    runs: Sequence[RunSummary], coverage: CoverageTable, labels: Mapping[Path, str] | None = None
+) -> list[PaperRow]:
+    """A row per (paper domain, configuration whose preset is a column of the paper's Table 1)."""
+    labels = labels if labels is not None else config_labels(runs)
+    presets = {labels[r.path]: r.preset for r in runs}
+    rows = []
+    for domain in coverage.domains:
+        paper = PAPER_TABLE1.get(domain, {}).get(REPORT_MODEL)
+        for config in coverage.configs:
+            cell = coverage.cell(domain, config)
+            figures = paper.of(presets[config]) if paper is not None and config in presets else None
+            if cell is None or figures is None:
+                continue
+            rows.append(PaperRow(domain, config, presets[config], cell.mean, cell.best, figures[0] / 100,
+                                 figures[1] / 100))  # fmt: skip
+    return rows
+
+
+@dataclass(frozen=True)
 class Report:
     """Everything a report shows, computed; rendering reads only this."""
 
@@ -479,6 +581,8 @@ class Report:
     baselines: tuple[BaselineSet, ...] = ()
     notes: tuple[str, ...] = ()
     cost: tuple[CostRow, ...] = ()
+    failures: tuple[FailureRow, ...] = ()
+    paper: tuple[PaperRow, ...] = ()
 
     @property
     def incomplete(self) -> tuple[RunSummary, ...]:
@@ -513,7 +617,11 @@ def build_report(
     if no_ff and runs:
         extra.append("No ff baseline to compare programs with for: " + ", ".join(no_ff) + ".")
     if not baselines:
-        extra.append("No baselines were used, so there are no symbolic columns and no comparison with ff.")
+        extra.append(
+            "No symbolic baselines were used (none in the cache for these runs' suite, or `--baselines none`), so "
+            "there are no symbolic columns and no comparison with ff: "
+            f"`genplan baselines --planners lmcut,ff --time-limits 45{suite_option(runs)}` computes them."
+        )
     keys = sorted({(r.family, r.domain) for r in runs})
     for family, domain in keys:
         used = {baseline_spec(b) for b in baselines if (b.suite, b.domain) == (family, domain)}
@@ -531,5 +639,7 @@ def build_report(
         baselines=tuple(baselines),
         notes=(*notes, *extra),
         cost=tuple(cost_comparison(runs, labels)),
+        failures=tuple(failure_analysis(runs, labels)),
+        paper=tuple(paper_comparison(runs, cov, labels)),
     )
 

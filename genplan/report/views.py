@@ -8,11 +8,12 @@ disagree about what a table holds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from genplan.report.tables import ALL, OTHER, Report, error_categories, shared_domains
+from genplan.report.paper import PAPER_TABLE1_AVERAGE, REPORT_MODEL, TABLE1_PRESETS
+from genplan.report.tables import ALL, OTHER, Report, error_categories, shared_domains, suite_option
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,9 @@ class Table:
     notes: tuple[str, ...] = ()
     #: Rows (by index) that are totals, rendered in bold.
     total_rows: tuple[int, ...] = ()
+    #: Shown instead of the table in Markdown and HTML when it has no rows: why it is empty and which
+    #: command fills it (a CSV file keeps its header, for tools that read it).
+    empty: str = ""
 
 
 def fmt(value: Any, kind: str) -> str:
@@ -227,7 +231,7 @@ def error_tables(report: Report) -> tuple[Table, Table, Table]:
     )
     statuses = sorted({s for r in totals for s in r.by_status})
     status_cols = (Column("configuration"), *(Column(s, "int") for s in statuses))
-    status_rows = tuple((r.config, *(r.by_status.get(s, 0) for s in statuses)) for r in totals)
+    status_rows = tuple((r.config, *(r.by_status.get(s, 0) for s in statuses)) for r in totals) if statuses else ()
     detail = Table(
         "errors_by_status",
         "Failed held-out tasks by precise failure",
@@ -423,18 +427,126 @@ def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "x"
 
 
+def failure_table(report: Report) -> Table:
+    """Where each failed program stopped generalizing: the paper's by-hand failure analysis as a table."""
+    columns = (
+        Column("domain"),
+        Column("configuration"),
+        Column("seed", "int"),
+        Column("solved"),
+        Column("first failing task"),
+        Column("its size", "int"),
+        Column("largest solved size", "int"),
+        Column("error category"),
+        Column("failure"),
+        Column("largest solved task", csv_only=True),
+        Column("run", csv_only=True),
+    )
+    rows = tuple(
+        (f.domain, f.config, f.seed, f"{f.solved}/{f.total}", f.task_id, f.size, f.largest_solved_size, f.category,
+         f.status, f.largest_solved, f.run_id)
+        for f in report.failures
+    )  # fmt: skip
+    notes = [
+        "Per run whose selected program failed some held-out task: the first failing task (the smallest by "
+        "size, i.e. number of objects, constants included; ties by name) against the largest task it solved, "
+        "with the error category (the paper's) and the precise failure of the task's first failing ordering."
+    ]
+    if any(f.size is None for f in report.failures):
+        notes.append(
+            "- for a size: the suite's problem files were not found and no baseline recorded the task's size."
+        )
+    return Table("failures", "Where the programs fail", columns, rows, tuple(notes))
+
+
+def paper_table(report: Report) -> Table:
+    """Our coverage beside the paper's Table 1 figures for the same preset and domain."""
+    configs = [c for c in report.coverage.configs if any(r.config == c for r in report.paper)]
+    cells = {(r.domain, r.config): r for r in report.paper}
+    domains = [d for d in report.coverage.domains if any((d, c) in cells for c in configs)]
+    columns = [Column("domain")]
+    for c in configs:
+        columns += [Column(f"{c} mean", "pct"), Column(f"{c} best", "pct"), Column(f"{c} paper avg", "pct"),
+                    Column(f"{c} paper best", "pct")]  # fmt: skip
+    rows: list[tuple[Any, ...]] = []
+    for d in domains:
+        row: list[Any] = [d]
+        for c in configs:
+            r = cells.get((d, c))
+            row += [r.mean, r.best, r.paper_mean, r.paper_best] if r else [None] * 4
+        rows.append(tuple(row))
+    if rows:
+        average: list[Any] = ["average"]
+        for c in configs:
+            mine = [(r.mean, r.best, r.paper_mean, r.paper_best) for r in report.paper
+                    if r.config == c and r.mean is not None]  # fmt: skip
+            average += [sum(v or 0.0 for v in column) / len(mine) for column in zip(*mine, strict=True)] or [None] * 4
+        rows.append(tuple(average))
+    model = {"gpt-4o": "GPT-4o"}.get(REPORT_MODEL, REPORT_MODEL)
+    published = ", ".join(
+        f"{c}: {fig[0]} avg, {fig[1]} best"
+        for c in configs
+        if (fig := PAPER_TABLE1_AVERAGE[REPORT_MODEL].of(next(r.preset for r in report.paper if r.config == c)))
+    )
+    notes = (
+        f"Held-out coverage (%) of our runs (the mean over seeds and the best seed) beside the paper's Table 1 "
+        f"with {model} for the same preset (the average over its three runs and its best run). {model} is the "
+        "paper's model for every preset of Table 1 and for its variants (Table 3); one model for every column "
+        "compares protocols. The paper's tasks are its own dataset; ours are those of the runs' suite.",
+        "The average row is over the domains with an evaluated run of the configuration, for ours and the "
+        f"paper's alike; the paper's own average over its 17 domains: {published or '-'}.",
+    )
+    return Table("paper", f"Beside the paper's Table 1 ({model})", tuple(columns), tuple(rows), notes,
+                 total_rows=(len(rows) - 1,) if rows else ())  # fmt: skip
+
+
+def _commands_for_runs(report: Report) -> str:
+    return (
+        "No synthesis runs in this report: `genplan synthesize DOMAIN --config auto --seed 1` makes one, "
+        "`genplan benchmark --domains all --configs auto --seeds 1 --model MODEL` a sweep"
+        f"{' (add ' + suite_option(report.runs).strip() + ')' if suite_option(report.runs) else ''}."
+    )
+
+
+def why_empty(report: Report, key: str) -> str:
+    """The sentence shown instead of the table ``key`` when it has no rows: why, and which command fills it."""
+    if not report.runs and key != "coverage":
+        return _commands_for_runs(report)
+    suite = suite_option(report.runs)
+    evaluated = any(r.evaluated for r in report.runs)
+    no_failure = (
+        "No selected program failed a held-out task: every evaluated run solved all of them."
+        if evaluated
+        else "No run has a held-out evaluation yet (see Incomplete runs): rerunning `genplan synthesize` with the "
+        "run's settings resumes it from the cache."
+    )
+    sentences = {
+        "coverage": "No runs and no baselines to report.",
+        "incomplete": "Every run has a held-out evaluation: none is left out of the coverage.",
+        "speed": "No program is compared with ff: no ff results were used for these runs' held-out tasks. "
+        f"`genplan baselines --planners ff --time-limits 45{suite}` computes them, and `genplan report` then "
+        "uses them (unless `--baselines` leaves them out).",
+        "errors_by_status": no_failure,
+        "failures": no_failure,
+        "paper": "No run used a preset of the paper's Table 1 ("
+        + ", ".join(TABLE1_PRESETS)
+        + ") on one of its 17 domains: `genplan synthesize DOMAIN --config F5-3 --seed 1` makes one.",
+        "scale": "No scaling results in this report: `genplan scale PROGRAM.py DOMAIN --sizes 10,100,1000` writes "
+        "scale.json, and `genplan report --scale scale.json` shows it.",
+    }
+    return sentences.get(key, _commands_for_runs(report))
+
+
 def report_tables(report: Report) -> list[Table]:
-    """Every table of the report, in the order they appear."""
-    tables = [coverage_view(report)]
-    if report.incomplete:
-        tables.append(incomplete_table(report))
-    tables.append(speed_table(report))
+    """Every table of the report, in the order they appear, each with the sentence it shows when empty."""
+    tables = [coverage_view(report), paper_table(report), incomplete_table(report), speed_table(report)]
     tables += list(error_tables(report))
+    tables.append(failure_table(report))
     tables.append(usage_table(report))
     tables.append(cost_table(report))
     tables += scale_tables(report)
     tables.append(runs_table(report))
-    return tables
+    return [replace(t, empty=why_empty(report, t.key)) for t in tables]
 
 
 
@@ -472,26 +584,33 @@ def summary_lines(report: Report) -> list[str]:
     return lines
 
 
-def sections(report: Report) -> list[tuple[str, list[Table], list[str]]]:
-    """(heading, tables, plot files) in reading order."""
+@dataclass(frozen=True)
+class Section:
+    """A part of the document: a heading, its tables and plots, and, for a section with no table at all
+    (no scale file given), the sentence shown instead."""
+
+    heading: str
+    tables: tuple[Table, ...]
+    plots: tuple[str, ...] = ()
+    empty: str = ""
+
+
+def sections(report: Report) -> list[Section]:
+    """The document's sections in reading order."""
     tables = {t.key: t for t in report_tables(report)}
     plots = available_plots(report)
-    out: list[tuple[str, list[Table], list[str]]] = [
-        (
-            "Coverage",
-            [tables["coverage"]] + ([tables["incomplete"]] if "incomplete" in tables else []),
-            [p for p in ("coverage.png",) if p in plots],
-        ),
-        ("Programs vs ff", [tables["speed"]], [p for p in ("runtime.png",) if p in plots]),
-        ("Error types", [tables["errors"], tables["errors_by_domain"], tables["errors_by_status"]], []),
-        ("LLM usage", [tables["usage"]], []),
-        ("Cost of the coverage", [tables["cost"]], []),
-    ]
-    scale = [t for k, t in tables.items() if k.startswith("scale_")]
-    if scale:
-        out.append(("Scaling", scale, [p for p in ("scaling.png",) if p in plots]))
-    out.append(("Runs", [tables["runs"]], []))
-    return out
+    scale = tuple(t for k, t in tables.items() if k.startswith("scale_"))
+    return [
+        Section("Coverage", (tables["coverage"], tables["paper"], tables["incomplete"]),
+                tuple(p for p in ("coverage.png",) if p in plots)),
+        Section("Programs vs ff", (tables["speed"],), tuple(p for p in ("runtime.png",) if p in plots)),
+        Section("Error types", (tables["errors"], tables["errors_by_domain"], tables["errors_by_status"])),
+        Section("Where the programs fail", (tables["failures"],)),
+        Section("LLM usage", (tables["usage"],)),
+        Section("Cost of the coverage", (tables["cost"],)),
+        Section("Scaling", scale, tuple(p for p in ("scaling.png",) if p in plots), why_empty(report, "scale")),
+        Section("Runs", (tables["runs"],)),
+    ]  # fmt: skip
 
 
 def available_plots(report: Report) -> list[str]:
