@@ -53,7 +53,11 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; ma
        padding: 0 1rem; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; }
 h3 { font-size: 1.05rem; margin-top: 1.4rem; }
-.scroll { overflow-x: auto; }
+.scroll { overflow-x: auto; max-width: 100%; }
+.scroll th:first-child, .scroll td:first-child { position: sticky; left: 0; z-index: 1; background: #fff; }
+.scroll tr:nth-child(even) td:first-child { background: #fafafa; }
+.scroll tr.total td:first-child { background: #eef2f7; }
+.scroll th:first-child { background: #f1f3f5; z-index: 2; }
 table { border-collapse: collapse; font-size: .85rem; margin: .4rem 0; }
 th, td { border: 1px solid #d4d4d4; padding: .25rem .5rem; }
 th { background: #f1f3f5; position: sticky; top: 0; }

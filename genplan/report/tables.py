@@ -559,7 +559,7 @@ def paper_comparison(
         for config in coverage.configs:
             cell = coverage.cell(domain, config)
             figures = paper.of(presets[config]) if paper is not None and config in presets else None
-            if cell is None or figures is None:
+            if cell is None or cell.mean is None or figures is None:  # nothing of ours to put beside it
                 continue
             rows.append(PaperRow(domain, config, presets[config], cell.mean, cell.best, figures[0] / 100,
                                  figures[1] / 100))  # fmt: skip
