@@ -822,7 +822,8 @@ def report(
     cache_dir: CacheDir = None,
 ) -> None:
     """Tables and plots over many runs: coverage per domain (mean and best seed, beside the symbolic
-    baselines), programs vs ff, error types, LLM calls, tokens and cost, scaling curves.
+    baselines and the paper's Table 1), programs vs ff, error types, where the programs fail, LLM calls,
+    tokens and cost, scaling curves.
 
     Writes Markdown, one CSV per table and one self-contained HTML page into --out.
     """
