@@ -42,8 +42,8 @@ def test_empty_tables_become_one_sentence(tmp_path: Path) -> None:
     md = files.markdown.read_text()
     speed = _section(md, "### Programs vs ff on commonly solved tasks")
     assert "`genplan baselines --planners ff --time-limits 45`" in speed and "|" not in speed
-    failures = _section(md, "### Where the programs fail")
-    assert "No selected program failed a held-out task" in failures and "|" not in failures
+    failed = _section(md, "### First failing held-out task against the largest solved one")
+    assert "No selected program failed a held-out task" in failed and "|" not in failed
     assert "every evaluated run solved all of them" in _section(md, "### Failed held-out tasks by precise failure")
     assert "Every run has a held-out evaluation" in _section(md, "### Incomplete runs (no held-out evaluation; "
                                                                  "not counted in coverage)")  # fmt: skip
@@ -78,7 +78,8 @@ def test_without_runs_every_run_table_says_how_to_make_runs(tmp_path: Path) -> N
     report = report_from_disk(cache_dir=cache, suite="builtin", baselines="ff-45")
     md = write_report(report, tmp_path / "out").markdown.read_text()
     assert "| ferry | 100.0 |" in md  # the baselines alone are a table
-    for heading in ("### LLM calls, tokens and cost", "### Runs", "### Where the programs fail"):
+    failures = "### First failing held-out task against the largest solved one"
+    for heading in ("### LLM calls, tokens and cost", "### Runs", failures):
         assert "No synthesis runs in this report: `genplan synthesize DOMAIN --config auto --seed 1`" in _section(
             md, heading
         )
@@ -138,7 +139,7 @@ def test_failure_analysis_rows(failures) -> None:
 
 def test_failure_analysis_rendered(failures, tmp_path: Path) -> None:
     files = write_report(failures, tmp_path / "out")
-    table = _section(files.markdown.read_text(), "### Where the programs fail")
+    table = _section(files.markdown.read_text(), "### First failing held-out task against the largest solved one")
     assert "| ferry | F5-3 | 1 | 3/6 | p009 | 6 | 7 | invalid action | precondition |" in table
     assert "| gripper | F3-6 | 1 | 2/5 | g-2 | 12 | 20 | goal not satisfied | goal |" in table
     assert "| miconic | F5-3 | 1 | 0/2 | m-1 | - | - | invalid action | wrong_arity |" in table

@@ -456,7 +456,7 @@ def failure_table(report: Report) -> Table:
         notes.append(
             "- for a size: the suite's problem files were not found and no baseline recorded the task's size."
         )
-    return Table("failures", "Where the programs fail", columns, rows, tuple(notes))
+    return Table("failures", "First failing held-out task against the largest solved one", columns, rows, tuple(notes))
 
 
 def paper_table(report: Report) -> Table:
