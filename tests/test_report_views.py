@@ -191,3 +191,15 @@ def test_the_paper_table1_beside_ours(tmp_path: Path) -> None:
     assert "| miconic | 87.5 | 100.0 | 68.0 | 100.0 |" in table
     assert "| **average** | **93.8** | **100.0** | **84.0** | **100.0** |" in table  # over ferry and miconic alike
     assert "F5-3: 58 avg, 76 best" in table  # the paper's own average over its 17 domains, quoted
+
+
+def test_without_an_evaluated_run_the_sentences_say_so(tmp_path: Path) -> None:
+    """Runs exist but none was evaluated: the empty tables blame that, not missing baselines or presets."""
+    cache = tmp_path / "cache"
+    fake_run(cache, "ferry", seed=1, tasks=None, status="crashed", message="boom")
+    write_baselines(cache, "builtin", "ferry", "ff", 45, [("p1", "solved", 0.2, 5)])
+    md = write_report(report_from_disk(cache_dir=cache), tmp_path / "out").markdown.read_text()
+    for heading in ("### Programs vs ff on commonly solved tasks", "### Beside the paper's Table 1 (GPT-4o)",
+                    "### First failing held-out task against the largest solved one"):  # fmt: skip
+        assert "No run has a held-out evaluation yet" in _section(md, heading), heading
+    assert "| ferry | F5-3 | 1 | crashed | boom |" in md

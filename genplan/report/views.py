@@ -513,13 +513,12 @@ def why_empty(report: Report, key: str) -> str:
     if not report.runs and key != "coverage":
         return _commands_for_runs(report)
     suite = suite_option(report.runs)
-    evaluated = any(r.evaluated for r in report.runs)
-    no_failure = (
-        "No selected program failed a held-out task: every evaluated run solved all of them."
-        if evaluated
-        else "No run has a held-out evaluation yet (see Incomplete runs): rerunning `genplan synthesize` with the "
-        "run's settings resumes it from the cache."
-    )
+    if not any(r.evaluated for r in report.runs) and key in {"speed", "errors_by_status", "failures", "paper"}:
+        return (
+            "No run has a held-out evaluation yet (see Incomplete runs): rerunning `genplan synthesize` with the "
+            "run's settings resumes it from the cache."
+        )
+    no_failure = "No selected program failed a held-out task: every evaluated run solved all of them."
     sentences = {
         "coverage": "No runs and no baselines to report.",
         "incomplete": "Every run has a held-out evaluation: none is left out of the coverage.",
