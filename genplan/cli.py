@@ -825,11 +825,12 @@ def report(
     cache_dir: CacheDir = None,
 ) -> None:
     """Tables and plots over many runs: coverage per domain (mean and best seed, beside the symbolic
-    baselines), programs vs ff, error types, LLM calls, tokens and cost, scaling curves.
+    baselines and the paper's Table 1), programs vs ff, error types, where the programs fail, LLM calls,
+    tokens and cost, scaling curves.
 
     Writes Markdown, one CSV per table and one self-contained HTML page into --out.
     """
-    from genplan.report import report_from_disk, write_report
+    from genplan.report.files import report_from_disk, write_report
 
     run_dirs = list(run_dirs or ())
     if sweep is not None:

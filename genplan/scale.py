@@ -7,8 +7,9 @@ objects; the program runs on them in the sandbox and its plans are validated; Fa
 same tasks. Once the planner has failed on every task of a size it is not run on larger ones (it would
 only spend its time limit on each of them again); the table shows those sizes as skipped.
 
-Output (contract shared with :mod:`genplan.report`): ``scale.json`` (format ``genplan-scale/1``),
-``scale.md`` (a table) and ``scale.png`` (:func:`plot_scaling`).
+Output (contract shared with :mod:`genplan.report`: :mod:`genplan.report.views` shows ``scale.json`` as a
+table, :mod:`genplan.report.figures` draws it): ``scale.json`` (format ``genplan-scale/1``), ``scale.md``
+(a table) and ``scale.png`` (:func:`plot_scaling`).
 """
 
 from __future__ import annotations

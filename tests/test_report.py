@@ -222,7 +222,7 @@ def test_written_files(world, report, tmp_path: Path) -> None:
     names = sorted(p.name for p in files.csv)
     assert names == sorted(["coverage.csv", "incomplete.csv", "speed.csv", "errors.csv", "errors_by_domain.csv",
                             "errors_by_status.csv", "usage.csv", "cost.csv", "scale_1_ferry.csv",
-                            "runs.csv"])  # fmt: skip
+                            "runs.csv", "failures.csv", "paper.csv"])  # fmt: skip
     with (tmp_path / "out" / "coverage.csv").open() as f:
         rows = {r["domain"]: r for r in csv.DictReader(f)}
     assert float(rows["gripper"]["F5-3 mean"]) == pytest.approx(70.0)

@@ -1,0 +1,114 @@
+"""The report on disk: :func:`report_from_disk` reads runs, baselines and scale files and computes the
+report (what ``genplan report`` does); :func:`write_report` writes it as ``report.md``, ``report.html``,
+one CSV per table and the plots. CSV rendering lives here: a CSV file holds bare values, for other tools.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from genplan.errors import GenplanError
+from genplan.report.figures import make_plots
+from genplan.report.html import render_html
+from genplan.report.markdown import render_markdown
+from genplan.report.runs import add_task_sizes, find_runs, select_baselines
+from genplan.report.tables import Report, build_report
+from genplan.report.views import Flagged, Table, report_tables
+
+
+def _csv_value(value: Any, kind: str) -> Any:
+    """The bare value: percentages as printed (0-100, unrounded), nothing as an empty cell."""
+    if isinstance(value, Flagged):
+        value = value.value
+    if value is None:
+        return ""
+    if kind == "pct":
+        return round(100 * value, 4)
+    if isinstance(value, float):
+        return round(value, 6)
+    return value
+
+
+def table_csv(table: Table) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([c.name for c in table.columns])
+    for row in table.rows:
+        writer.writerow([_csv_value(v, c.kind) for v, c in zip(row, table.columns, strict=True)])
+    return buf.getvalue()
+
+
+
+@dataclass(frozen=True)
+class ReportFiles:
+    """What :func:`write_report` wrote."""
+
+    markdown: Path
+    html: Path
+    csv: tuple[Path, ...]
+    plots: tuple[Path, ...]
+
+
+def write_report(report: Report, out: str | Path) -> ReportFiles:
+    """Write ``report.md``, ``report.html``, one CSV per table and the plots (PNG) into ``out``."""
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise GenplanError(f"The report folder {folder} is a file.", hint="Pass a folder with --out.")
+    folder.mkdir(parents=True, exist_ok=True)
+    csvs = []
+    for t in report_tables(report):
+        path = folder / f"{t.key}.csv"
+        path.write_text(table_csv(t), encoding="utf-8")
+        csvs.append(path)
+    drawn = make_plots(report, folder)
+    md = folder / "report.md"
+    md.write_text(render_markdown(report, drawn), encoding="utf-8")
+    html_path = folder / "report.html"
+    html_path.write_text(render_html(report, {k: p.read_bytes() for k, p in drawn.items()}), encoding="utf-8")
+    return ReportFiles(md, html_path, tuple(csvs), tuple(drawn.values()))
+
+
+def report_from_disk(
+    run_dirs: Sequence[str | Path] = (),
+    *,
+    runs_root: str | Path | None = None,
+    baselines: str = "all",
+    scale_files: Sequence[str | Path] = (),
+    suite: str | None = None,
+    cache_dir: str | Path | None = None,
+) -> Report:
+    """What ``genplan report`` computes: find and load the runs, the chosen baselines and scale files."""
+    from genplan.baselines import load_baselines
+    from genplan.scale import load_scale
+
+    chosen = select_baselines(load_baselines(cache_dir), baselines)
+    try:
+        runs = find_runs(run_dirs, runs_root=runs_root, cache_dir=cache_dir, suite=suite)
+    except GenplanError:
+        # No runs yet, but baselines of the asked suite: their columns alone are still worth a report.
+        if run_dirs or suite is None:
+            raise
+        from genplan.baselines import suite_label
+
+        only = [b for b in chosen if b.suite == suite_label(suite, cache_dir)]
+        if not only:
+            raise
+        note = f"No synthesis runs of the suite {suite!r} yet: the symbolic baselines only."
+        return build_report([], only, [load_scale(p) for p in scale_files], [note])
+    families = {(r.family, r.domain) for r in runs}
+    notes = []
+    for family, domain in sorted(families):
+        elsewhere = sorted({b.suite for b in chosen if b.domain == domain and b.suite != family})
+        if elsewhere and not any((b.suite, b.domain) == (family, domain) for b in chosen):
+            notes.append(
+                f"The {domain} runs used the suite {family!r}, but its baselines were computed for "
+                f"{', '.join(map(repr, elsewhere))}; they are left out (run `genplan baselines` with the runs' suite)."
+            )
+    chosen = [b for b in chosen if (b.suite, b.domain) in families]
+    runs = add_task_sizes(runs, chosen)
+    return build_report(runs, chosen, [load_scale(p) for p in scale_files], notes)
