@@ -493,3 +493,17 @@ def test_the_check_reports_the_regenerated_task_with_where_it_came_from() -> Non
     assert cex is not None and cex.regenerate_steps > 0
     assert cex.task.size < cex.found_objects
     assert cex.to_json()["regenerate_steps"] == cex.regenerate_steps
+
+
+def test_the_first_tier_halves_every_parameter_together_keeping_the_kind_of_task() -> None:
+    from genplan.generalize.regenerate import TIERS, lowered
+
+    base = generator_module("beluga").Params(parts=17, racks=4, rack_capacity=15, max_lines=1, max_stored=0)
+    [scaled] = lowered(base, "scale")
+    scaled.check()
+    assert TIERS[0] == "scale"
+    assert (scaled.parts, scaled.racks, scaled.rack_capacity) == (8, 2, 7), "parts per rack and fill kept"
+    assert scaled.max_lines == 1 and scaled.unproven == base.unproven, "a value that cannot be halved stays"
+    tiny = generator_module("beluga").Params(parts=1, racks=1, min_size=1, max_size=1, rack_capacity=1, max_lines=1,
+                                             max_stored=0, rack_spread=0)  # fmt: skip
+    assert lowered(tiny, "scale") == []

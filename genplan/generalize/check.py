@@ -355,7 +355,8 @@ def _shrunk(
     start = time.monotonic()
     if shrinkable and generator is not None and cand.source == "generator":
         notify("regenerate", {"task": cand.task_id, "objects": cand.task.size})
-        smaller = regenerate_smaller(cand, result, generator, run, prove,
+        largest = max((t.size for t in references), default=5)
+        smaller = regenerate_smaller(cand, result, generator, run, prove, max_unproven=2 * largest,
                                      deadline=start + settings.shrink_budget_s * REGENERATE_SHARE)  # fmt: skip
         if smaller.steps:
             how = "construction" if smaller.candidate.solvable else "planner"

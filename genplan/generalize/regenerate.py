@@ -52,17 +52,22 @@ class Regenerated:
     cut_short: bool
 
 
-def lowered(params: Any) -> list[Any]:
-    """Each integer parameter lowered by one step (halved when large, else minus one), every result
-    valid for its generator; the unproven flag is never touched. Largest cuts come first."""
+def lowered(params: Any, tier: str | None = None) -> list[Any]:
+    """Each integer parameter lowered by one step, every result valid for its generator; the unproven
+    flag is never touched. ``tier="halve"``: halved (where that is more than one less); ``"step"``: one
+    less; ``None``: both. Largest cuts come first."""
     from genplan.generators import UNPROVEN
 
+    if tier == "scale":
+        return [scaled] if (scaled := _scaled(params)) != params else []
     out: list[tuple[int, Any]] = []
     for f in fields(params):
         value = getattr(params, f.name)
         if f.name == UNPROVEN or not isinstance(value, int) or isinstance(value, bool) or value <= 0:
             continue
-        for new in sorted({value // 2, value - 1}):
+        halved = {value // 2} if value // 2 < value - 1 else set()
+        news = {"halve": halved, "step": {value - 1}}.get(tier or "", halved | {value - 1})
+        for new in sorted(news):
             if new >= value or new < 0:
                 continue
             candidate = replace(params, **{f.name: new})
@@ -75,6 +80,31 @@ def lowered(params: Any) -> list[Any]:
     return [c for _, c in out]
 
 
+def _scaled(params: Any) -> Any:
+    """Every integer parameter halved together, where the generator accepts it: the same kind of task at
+    half the size. Lowering one parameter alone changes the kind (half the parts on as many racks is an
+    easy task; as many parts on half the racks may be unsolvable), so this comes first."""
+    from genplan.generators import UNPROVEN
+
+    out = params
+    for f in sorted(fields(params), key=lambda f: f.name):
+        value = getattr(out, f.name)
+        if f.name == UNPROVEN or not isinstance(value, int) or isinstance(value, bool) or value < 2:
+            continue
+        candidate = replace(out, **{f.name: value // 2})
+        try:
+            candidate.check()
+        except GenplanError:
+            continue
+        out = candidate
+    return out
+
+
+#: All parameters halved together first (the same kind of task, half the size), then each halved alone,
+#: then each lowered by one: large failures come down in a few steps, and small batches run fast.
+TIERS = ("scale", "halve", "step")
+
+
 def regenerate_smaller(
     cand: Candidate,
     outcome: TaskOutcome,
@@ -83,13 +113,17 @@ def regenerate_smaller(
     prove: Prove,
     *,
     deadline: float,
+    max_unproven: int = 0,
 ) -> Regenerated:
     """The smallest task the generator makes, with lowered parameters, on which the program still fails
     in ``outcome``'s category; ``cand`` itself when nothing smaller fails (or it was not generated).
 
-    Greedy descent: at each step every lowered parameter set is tried with a few seeds (all in one
-    batch, so the sandbox runs them together); the smallest failing task that is solvable becomes the
-    current one. Stops when no lowered set fails, or at ``deadline`` (``time.monotonic()``).
+    Greedy descent: at each step the parameters are first each halved, then each lowered by one; each
+    tier is made with a few seeds and run in one batch (the sandbox runs them together), and the smallest
+    failing task that is solvable becomes the current one. Stops when nothing smaller fails after a few
+    rounds of fresh seeds, or at ``deadline`` (``time.monotonic()``). Tasks that need a proof (the
+    generator's unfiltered ones) are made only up to ``max_unproven`` objects: above that the planner
+    rarely proves them within its limit, and each try costs that limit.
     """
     from genplan.generators import UNPROVEN, generator_module
 
@@ -101,25 +135,27 @@ def regenerate_smaller(
     params = module.Params(**details["params"])
     unfiltered = UNPROVEN in {f.name for f in fields(module.Params)}
     steps = tried = attempt = 0
-    while True:
-        if time.monotonic() > deadline:
-            return Regenerated(current, current_outcome, steps, tried, True)
-        options = lowered(params)
+
+    def attempt_tier(options: list[Any]) -> tuple[Candidate, Any, TaskOutcome] | None:
+        """Make every option with this attempt's seeds, run them in one batch, and return the smallest
+        failing task that is solvable (by construction, or proved: a few proofs at most)."""
+        nonlocal tried
         if unfiltered and not getattr(params, UNPROVEN):
             # Tasks the generator's own strategy cannot finish are where programs break most; they need
-            # a proof, so they come after the ones solvable by construction.
-            options += [replace(o, **{UNPROVEN: 1}) for o in options]
+            # a proof, so they rank after the ones solvable by construction.
+            options = options + [replace(o, **{UNPROVEN: 1}) for o in options]
         batch: list[tuple[Candidate, Any]] = []
         for option in options:
             values = asdict(option)
-            for k in range(attempt * SEEDS_PER_STEP, (attempt + 1) * SEEDS_PER_STEP):
+            seeds = SEEDS_PER_STEP * (len(TIERS) if len(options) <= 2 else 1)  # one option: more seeds
+            for k in range(attempt * seeds, (attempt + 1) * seeds):
                 seed = check_seed("regenerate", details.get("seed"), sorted(values.items()), k)
                 task_id = f"{cand.task_id}-s{steps + 1}-{attempt * 1000 + len(batch) + 1}"
                 try:
                     task = names.adopt(module.generate(option, seed, task_id))
                 except GenplanError:
                     continue
-                if task.size >= current.task.size:
+                if task.size >= current.task.size or (values.get(UNPROVEN) and task.size > max_unproven):
                     continue
                 shown = ", ".join(f"{name}={value}" for name, value in values.items())
                 made = replace(
@@ -133,7 +169,7 @@ def regenerate_smaller(
                 )
                 batch.append((made, option))
         if not batch:
-            return Regenerated(current, current_outcome, steps, tried, False)
+            return None
         results = run([c for c, _ in batch])
         tried += len(batch)
         failing = sorted(
@@ -142,16 +178,24 @@ def regenerate_smaller(
             key=lambda cor: (not cor[0].solvable, cor[0].task.size, cor[0].task_id),
         )  # fmt: skip
         proofs = 0
-        chosen: tuple[Candidate, Any, TaskOutcome] | None = None
         for made, option, result in failing:
             if not made.solvable:  # needs a proof; a few per step at most (each may take the planner's limit)
                 if proofs >= MAX_PROOFS_PER_STEP or time.monotonic() > deadline:
-                    break
+                    return None
                 proofs += 1
                 if not prove(made.task):
                     continue
-            chosen = (made, option, result)
-            break
+            return made, option, result
+        return None
+
+    while True:
+        chosen = None
+        for tier in TIERS:
+            if time.monotonic() > deadline:
+                return Regenerated(current, current_outcome, steps, tried, True)
+            chosen = attempt_tier(lowered(params, tier))
+            if chosen is not None:
+                break
         if chosen is not None:
             current, params, current_outcome = chosen
             steps += 1
