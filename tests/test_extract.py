@@ -115,3 +115,27 @@ def test_an_empty_plan_after_the_marker_is_an_empty_plan(answer: str) -> None:
 def test_an_answer_without_a_plan_is_still_none() -> None:
     assert extract_plan("Plan:\nThe goal holds, I think.", frozenset({"board"})) is None
     assert extract_plan("no marker and no actions", frozenset({"board"})) is None
+
+
+def test_constants_built_from_builtins_and_imports_stay_and_other_calls_go() -> None:
+    """A real model's rovers program died of a NameError: its ``INF = float('inf')`` had been dropped."""
+    text = """```python
+from collections import namedtuple
+import math, re
+INF = float("inf")
+P = namedtuple("P", "x y")
+R = re.compile("a+")
+ROOT2 = math.sqrt(2)
+CACHE = compute()
+EXAMPLE = generate_solution(set(), set(), set())
+SECRET = open("/etc/passwd").read()
+
+def generate_solution(objects, init, goal):
+    return [] if INF > ROOT2 else None
+```"""
+    program = extract_program(text)
+    assert program is not None
+    for kept in ('INF = float("inf")', 'P = namedtuple("P", "x y")', 'R = re.compile("a+")', "ROOT2 = math.sqrt(2)"):
+        assert kept in program
+    for dropped in ("compute()", "EXAMPLE", "/etc/passwd"):
+        assert dropped not in program

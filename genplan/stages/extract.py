@@ -9,6 +9,7 @@ short format reminder.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 import threading
 
@@ -123,10 +124,11 @@ def extract_program(text: str) -> str | None:
     kept: list[tuple[str | None, str]] = []
     # Helpers from other blocks come first, so the main block's definitions win on name clashes.
     order = [i for i in range(len(parsed)) if i != main_index] + [main_index]
+    imported = _imported_names([m for m, _ in parsed])
     for i in order:
         module, lines = parsed[i]
         for node in module.body:
-            if isinstance(node, _KEEP_TOP_LEVEL) or (i == main_index and _is_constant_assignment(node)):
+            if isinstance(node, _KEEP_TOP_LEVEL) or (i == main_index and _is_constant_assignment(node, imported)):
                 kept.append((getattr(node, "name", None), _source_of(node, lines)))
     # Of repeated definitions keep the last one: it is what Python would use.
     names = [name for name, _ in kept]
@@ -145,11 +147,49 @@ def _defines_entry(module: ast.Module) -> bool:
     return any(isinstance(n, ast.FunctionDef) and n.name == "generate_solution" for n in module.body)
 
 
-def _is_constant_assignment(node: ast.stmt) -> bool:
-    """``NAME = <literal or simple expression without calls>``: safe to keep at import time."""
+def _is_constant_assignment(node: ast.stmt, imported: frozenset[str] = frozenset()) -> bool:
+    """``NAME = <value>`` whose value calls only builtins and what the program imports (``float('inf')``,
+    ``namedtuple(...)``, ``re.compile(...)``): safe to keep at import time, and programs need them (a real
+    model's ``INF = float('inf')`` was once dropped, and its program died of a NameError). A value that
+    calls anything else (the program's own functions, an example run) is left out."""
     if not isinstance(node, (ast.Assign, ast.AnnAssign)):
         return False
     value = node.value
     if value is None:
         return False
-    return not any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)) for n in ast.walk(value))
+    for n in ast.walk(value):
+        if isinstance(n, (ast.Await, ast.Yield, ast.YieldFrom, ast.Lambda, ast.NamedExpr)):
+            return False
+        if isinstance(n, ast.Call) and not _safe_callee(n.func, imported):
+            return False
+    return True
+
+
+#: Builtins a constant may call at import time; I/O and code execution are not among them.
+_SAFE_BUILTINS = frozenset(
+    name for name in dir(builtins) if not name.startswith("_")
+) - {"print", "input", "open", "exec", "eval", "compile", "breakpoint", "exit", "quit", "help", "globals",
+     "locals", "vars", "delattr", "setattr", "memoryview"}  # fmt: skip
+
+
+def _safe_callee(func: ast.expr, imported: frozenset[str]) -> bool:
+    """A builtin, a name the program imports, or an attribute of one (``math.sqrt``, ``collections.deque``)."""
+    root = func
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    if root is func:
+        return root.id in _SAFE_BUILTINS or root.id in imported
+    return root.id in imported
+
+
+def _imported_names(modules: list[ast.Module]) -> frozenset[str]:
+    names: set[str] = set()
+    for module in modules:
+        for node in module.body:
+            if isinstance(node, ast.Import):
+                names.update((a.asname or a.name).split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                names.update(a.asname or a.name for a in node.names)
+    return frozenset(names)
