@@ -32,17 +32,25 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         rows = publish(args.runs, args.out, args.costumes)
-        report = report_from_disk(args.runs, baselines=args.baselines)
-        # The report's own table CSVs would overwrite coverage.csv: keep its pages and pictures only.
-        with tempfile.TemporaryDirectory(prefix="genplan-report-") as tmp:
-            write_report(report, tmp)
-            for path in sorted(Path(tmp).iterdir()):
-                if path.name in {"report.md", "report.html"} or path.suffix == ".png":
-                    shutil.copyfile(path, args.out / path.name)
+        # The paper's suites get the report (its averages are the paper's 17 domains); the renamed
+        # variants get their own in variants/, so that neither average mixes in the other.
+        paper = [run for run, row in zip(args.runs, rows, strict=True) if row.suite.count("/") == 1]
+        variants = [run for run, row in zip(args.runs, rows, strict=True) if row.suite.count("/") == 2]
+        for runs, folder in ((paper, args.out), (variants, args.out / "variants")):
+            if not runs:
+                continue
+            report = report_from_disk(runs, baselines=args.baselines)
+            folder.mkdir(parents=True, exist_ok=True)
+            # The report's own table CSVs would overwrite coverage.csv: keep its pages and pictures only.
+            with tempfile.TemporaryDirectory(prefix="genplan-report-") as tmp:
+                write_report(report, tmp)
+                for path in sorted(Path(tmp).iterdir()):
+                    if path.name in {"report.md", "report.html"} or path.suffix == ".png":
+                        shutil.copyfile(path, folder / path.name)
     except GenplanError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"{len(rows)} runs published to {args.out} (coverage.csv, programs/, report.md, report.html)")
+    print(f"{len(rows)} runs published to {args.out} (coverage.csv, programs/, report.md, report.html, variants/)")
     return 0
 
 
