@@ -20,7 +20,7 @@ import re
 import shutil
 import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 from genplan.errors import GenplanError
@@ -29,6 +29,13 @@ from genplan.errors import GenplanError
 COLUMNS = ("domain", "suite", "preset", "seed", "coverage", "solved", "total", "calls", "prompt_tokens",
            "completion_tokens")  # fmt: skip
 SUITE_KINDS = ("paper", "anonymized", "costumed")
+def _optional_int(raw: str) -> int | None:
+    return int(raw) if raw != "" else None
+
+
+#: How each column of ``coverage.csv`` is read back (``calls`` is empty for a run without a usage record).
+_PARSE = {"domain": str, "suite": str, "preset": str, "seed": int, "coverage": float, "solved": int, "total": int,
+          "calls": _optional_int, "prompt_tokens": int, "completion_tokens": int}  # fmt: skip
 #: The held-out evaluation every run makes (genplan's defaults, as in the paper).
 ORDERINGS = 4
 TIMEOUT_S = 45.0
@@ -121,21 +128,9 @@ def read_rows(path: Path) -> list[ResultRow]:
         reader = csv.DictReader(f)
         if tuple(reader.fieldnames or ()) != COLUMNS:
             raise GenplanError(f"{path} has the columns {reader.fieldnames}, not {', '.join(COLUMNS)}.")
-        types = {f.name: f.type for f in fields(ResultRow)}
         out = []
         for line in reader:
-            values = {}
-            for name in COLUMNS:
-                raw = line[name]
-                kind = types[name]
-                if raw == "" and "None" in str(kind):
-                    values[name] = None
-                elif "int" in str(kind):
-                    values[name] = int(raw)
-                elif "float" in str(kind):
-                    values[name] = float(raw)
-                else:
-                    values[name] = raw
+            values = {name: _PARSE[name](line[name]) for name in COLUMNS}
             out.append(ResultRow(**values))
     return out
 
@@ -217,7 +212,3 @@ def publish(run_dirs: Sequence[Path], out: Path, costumes: Path) -> list[ResultR
                            hint="Publish one run per domain, suite, preset and seed.")  # fmt: skip
     write_rows(rows, out / "coverage.csv")
     return rows
-
-
-def as_dicts(rows: Sequence[ResultRow]) -> list[dict]:
-    return [asdict(r) for r in rows]
