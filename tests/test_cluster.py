@@ -28,7 +28,7 @@ from genplan.baselines import run_baselines
 from genplan.benchmarks.registry import resolve_suite
 from genplan.cluster import ClusterError, ClusterLost, ClusterOptions, open_cluster
 from genplan.cluster.jobqueue import job_settings, start_jobqueue
-from genplan.cluster.session import Cluster
+from genplan.cluster.session import QUIET_WORKERS, Cluster
 from genplan.cluster.version import differences, fingerprint
 from genplan.execute.evaluate import Evaluation, evaluate
 from genplan.execute.pool import Executor, stray_processes
@@ -695,3 +695,31 @@ def test_the_cli_starts_a_local_cluster_and_prints_its_dashboard(tmp_path: Path)
 def test_lost_work_and_errors_are_genplan_errors() -> None:
     assert issubclass(ClusterLost, ClusterError) and ClusterLost("x").exit_code == 2
 
+
+
+def _worker_settings() -> dict[str, Any]:
+    import dask
+
+    return {key: dask.config.get(key) for key in QUIET_WORKERS}
+
+
+def _saturation(dask_scheduler: Any) -> float:
+    return float(dask_scheduler.WORKER_SATURATION)
+
+
+def test_a_local_cluster_quiets_its_workers_and_leaves_this_process_alone() -> None:
+    """Dask's profiler and probes would take CPU from the planners on the same cores; the workers genplan
+    starts run without them, and this process's own Dask settings are as they were."""
+    import dask
+    import distributed  # noqa: F401  (its settings' defaults)
+
+    before = {key: dask.config.get(key) for key in QUIET_WORKERS}
+    with open_cluster(ClusterOptions(kind="local", workers=1)) as cluster:
+        assert cluster is not None
+        answers = cluster.client.run(_worker_settings)
+        saturation = cluster.client.run_on_scheduler(_saturation)
+    assert list(answers.values()) == [QUIET_WORKERS]
+    # One task per worker thread at a time: a second one queued on a busy worker would wait there while
+    # another worker idles at the end of a sweep.
+    assert saturation == 1.0
+    assert {key: dask.config.get(key) for key in QUIET_WORKERS} == before != QUIET_WORKERS
