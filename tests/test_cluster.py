@@ -28,7 +28,7 @@ from genplan.baselines import run_baselines
 from genplan.benchmarks.registry import resolve_suite
 from genplan.cluster import ClusterError, ClusterLost, ClusterOptions, open_cluster
 from genplan.cluster.jobqueue import job_settings, start_jobqueue
-from genplan.cluster.session import QUIET_WORKERS, Cluster
+from genplan.cluster.session import LOCAL_CLUSTER_SETTINGS, Cluster
 from genplan.cluster.version import differences, fingerprint
 from genplan.execute.evaluate import Evaluation, evaluate
 from genplan.execute.pool import Executor, stray_processes
@@ -700,7 +700,7 @@ def test_lost_work_and_errors_are_genplan_errors() -> None:
 def _worker_settings() -> dict[str, Any]:
     import dask
 
-    return {key: dask.config.get(key) for key in QUIET_WORKERS}
+    return {key: dask.config.get(key) for key in LOCAL_CLUSTER_SETTINGS}
 
 
 def _saturation(dask_scheduler: Any) -> float:
@@ -713,13 +713,13 @@ def test_a_local_cluster_quiets_its_workers_and_leaves_this_process_alone() -> N
     import dask
     import distributed  # noqa: F401  (its settings' defaults)
 
-    before = {key: dask.config.get(key) for key in QUIET_WORKERS}
+    before = {key: dask.config.get(key) for key in LOCAL_CLUSTER_SETTINGS}
     with open_cluster(ClusterOptions(kind="local", workers=1)) as cluster:
         assert cluster is not None
         answers = cluster.client.run(_worker_settings)
         saturation = cluster.client.run_on_scheduler(_saturation)
-    assert list(answers.values()) == [QUIET_WORKERS]
+    assert list(answers.values()) == [LOCAL_CLUSTER_SETTINGS]
     # One task per worker thread at a time: a second one queued on a busy worker would wait there while
     # another worker idles at the end of a sweep.
     assert saturation == 1.0
-    assert {key: dask.config.get(key) for key in QUIET_WORKERS} == before != QUIET_WORKERS
+    assert {key: dask.config.get(key) for key in LOCAL_CLUSTER_SETTINGS} == before != LOCAL_CLUSTER_SETTINGS

@@ -52,7 +52,7 @@ MAX_BATCH = 8
 #: drops by a third. The profiler stays on when the dashboard is asked for. A worker saturation of 1.0
 #: hands a worker thread its next task only when it is free, so that no task of seconds waits queued on
 #: a busy worker while another worker idles at the end.
-QUIET_WORKERS = {
+LOCAL_CLUSTER_SETTINGS = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.system-monitor.interval": "2s",
     "distributed.worker.memory.monitor-interval": "1s",
@@ -383,7 +383,7 @@ def _local(workers: int | None, dashboard: bool, say: Callable[[str], object]) -
     n = workers or default_jobs()
     # The scheduler's web server always runs (health, metrics): on this machine only, on a free port.
     address = "127.0.0.1:0"
-    quiet = {k: v for k, v in QUIET_WORKERS.items() if not (dashboard and "profile" in k)}
+    quiet = {k: v for k, v in LOCAL_CLUSTER_SETTINGS.items() if not (dashboard and "profile" in k)}
     try:
         with dask.config.set(quiet):
             local = LocalCluster(
