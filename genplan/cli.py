@@ -18,8 +18,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from genplan.errors import GenplanError
-from genplan.terminal import FitColumns, copyable, listing, make_console
+from genplan.core.errors import GenplanError
+from genplan.core.terminal import FitColumns, copyable, listing, make_console
 
 app = typer.Typer(
     name="genplan",
@@ -326,7 +326,7 @@ def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suf
     from genplan.benchmarks.registry import RegisteredSuite, resolve_suite, save_registered, suite_stats
     from genplan.benchmarks.rename import task_ids, write_variant
     from genplan.benchmarks.suites import load_suite_dir
-    from genplan.paths import cache_root
+    from genplan.core.paths import cache_root
 
     source = resolve_suite(domain, suite, cache_dir)
     folder = out or cache_root(cache_dir) / "suites" / f"{domain}-{suffix}"
@@ -351,7 +351,7 @@ def _write_variant(domain, suite, out, name, cache_dir, kind, make_renaming, suf
 @app.command()
 def configs() -> None:
     """List the configuration presets (the paper's F5-3, F3-6, baseline and ablations, and auto)."""
-    from genplan.config import PAPER_PRESETS, PRESET_DESCRIPTIONS, PRESETS, PROMPT_CHANGES
+    from genplan.protocols.config import PAPER_PRESETS, PRESET_DESCRIPTIONS, PRESETS, PROMPT_CHANGES
 
     table = Table(title="Presets (override any setting with an option or a TOML file)", title_justify="left")
     for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "max calls"):
@@ -387,8 +387,8 @@ def inspect(
     """List a domain's runs, or show one: strategy versions, plans, feedback, reflections, programs, diffs."""
     import json
 
-    from genplan.inspection import collect, summary_markdown
     from genplan.runs import find_run, list_runs
+    from genplan.runs.summary import collect, summary_markdown
 
     if fmt not in {"md", "json"}:
         raise GenplanError(f"Unknown format {fmt!r}.", hint="Use --format md or --format json.")
@@ -399,7 +399,7 @@ def inspect(
         if fmt == "json":
             console.print_json(json.dumps([{"run_id": r.run_id, **(r.read_json("run.json") or {})} for r in runs]))
             return
-        from genplan.efficiency import fmt_points, run_cost
+        from genplan.runs.cost import fmt_points, run_cost
 
         rows = []
         for r in runs:
@@ -462,8 +462,8 @@ def evaluate(
     import json
 
     from genplan.benchmarks.registry import resolve_suite
+    from genplan.core.paths import cache_root
     from genplan.execute.evaluate import evaluate_with_progress
-    from genplan.paths import cache_root
 
     source = _existing(program, "program").read_text(errors="replace")
     s = resolve_suite(domain, suite, cache_dir)
@@ -542,11 +542,11 @@ def synthesize(
     Resumable: run the same command again after a crash or Ctrl-C; cached LLM calls are not paid twice.
     """
     from genplan.benchmarks.registry import resolve_suite
-    from genplan.config import load_config
-    from genplan.efficiency import efficiency_text, run_cost
     from genplan.llm import client_from_config
-    from genplan.pipeline import synthesize as run_pipeline
-    from genplan.runs import make_run_id, runs_root
+    from genplan.protocols.config import load_config, make_run_id
+    from genplan.protocols.synthesize import synthesize as run_pipeline
+    from genplan.runs import runs_root
+    from genplan.runs.cost import efficiency_text, run_cost
 
     cfg = load_config(
         config, config_file, model=model, api_base=api_base, seed=seed, n_programs=n_programs,
@@ -640,7 +640,7 @@ def synthesize(
 
 # ----------------------------------------------------------------------------------------- benchmark
 def _split_list(text: str, what: str) -> list[str]:
-    from genplan.options import split_list
+    from genplan.core.options import split_list
 
     items = split_list(text)
     if not items:
@@ -665,7 +665,8 @@ def benchmark(
     parallel_evals: Annotated[
         int | None,
         typer.Option(
-            "--parallel-evals", show_default=False,
+            "--parallel-evals",
+            show_default=False,
             help="Program evaluations using the CPU at once (default: 1; with a cluster, --parallel).",
         ),
     ] = None,
@@ -694,7 +695,7 @@ def benchmark(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from genplan.benchmarks.registry import builtin_domains
-    from genplan.sweep import SweepSpec, manifest_path, plan_summary, run_sweep
+    from genplan.experiments.sweep import SweepSpec, manifest_path, plan_summary, run_sweep
 
     names = builtin_domains() if domains.strip() == "all" else _split_list(domains, "domains")
     try:
@@ -773,8 +774,8 @@ def _preflight_sweep(spec: Any, cache_dir: Path | None) -> None:
     """Check the key, the model name and the api-base of the runs still to start, once per model, before
     the sweep writes anything: a sweep that cannot start leaves no manifest and no run folder behind.
     Runs that exist already are resumed from the cache, as ``synthesize`` does, and need no check."""
+    from genplan.experiments.sweep import plan_summary
     from genplan.llm import client_from_config
-    from genplan.sweep import plan_summary
 
     checked: set[tuple[str, str | None]] = set()
     for row in plan_summary(spec, cache_dir):
@@ -830,11 +831,11 @@ def report(
 
     Writes Markdown, one CSV per table and one self-contained HTML page into --out.
     """
-    from genplan.report.files import report_from_disk, write_report
+    from genplan.experiments.report.files import report_from_disk, write_report
 
     run_dirs = list(run_dirs or ())
     if sweep is not None:
-        from genplan.sweep import load_manifest
+        from genplan.experiments.sweep import load_manifest
 
         runs = load_manifest(_existing(sweep, "sweep manifest"))["runs"]
         started = [Path(r["run_dir"]) for r in runs if r.get("run_dir") and Path(r["run_dir"]).is_dir()]
@@ -888,9 +889,15 @@ def baselines(
     """
     from collections import Counter
 
-    from genplan.baselines import memory_warning as baseline_memory_warning
-    from genplan.baselines import parse_planners, parse_time_limits, run_with_progress, suite_domains, summary_table
-    from genplan.options import split_list
+    from genplan.core.options import split_list
+    from genplan.experiments.baselines import memory_warning as baseline_memory_warning
+    from genplan.experiments.baselines import (
+        parse_planners,
+        parse_time_limits,
+        run_with_progress,
+        suite_domains,
+        summary_table,
+    )
 
     names = suite_domains(suite, cache_dir) if domains.strip() == "all" else split_list(domains)
     planner_names, limits = parse_planners(planners), parse_time_limits(time_limits)
@@ -937,7 +944,14 @@ def scale(
     Writes scale.json, scale.md and scale.png. The planner is skipped for the sizes after one where it
     solved no task.
     """
-    from genplan.scale import ScaleSettings, parse_sizes, planner_option, rich_table, run_scale, write_outputs
+    from genplan.experiments.scale import (
+        ScaleSettings,
+        parse_sizes,
+        planner_option,
+        rich_table,
+        run_scale,
+        write_outputs,
+    )
 
     settings = ScaleSettings(
         program=_existing(program, "program"), domain=domain, sizes=parse_sizes(sizes), tasks_per_size=tasks_per_size,
@@ -946,8 +960,10 @@ def scale(
     )  # fmt: skip
     folder = out or Path(f"scale-{domain}-{program.stem}")
 
-    with _cluster(scheduler, cluster, workers, cluster_config, dashboard) as dask, \
-            err_console.status("starting") as status:
+    with (
+        _cluster(scheduler, cluster, workers, cluster_config, dashboard) as dask,
+        err_console.status("starting") as status,
+    ):
 
         def progress(event: str, info: dict) -> None:
             # A status line is read as markup unless it is Text: task names and planners are not markup.
@@ -991,8 +1007,8 @@ def solve(
     Without --program or --run, the newest run of DOMAIN that selected a program is used. The plan is
     always validated. Exit code 0 when solved, 1 when not.
     """
-    from genplan.solve import plan_text
-    from genplan.solve import solve as run_solve
+    from genplan.programs.solve import plan_text
+    from genplan.programs.solve import solve as run_solve
 
     with err_console.status("running the program in the sandbox"):
         result = run_solve(
@@ -1079,8 +1095,10 @@ def check(
     ).check()  # fmt: skip
     renaming = registered_renaming(s.root, cache_dir)
     generator = find_generator(s.domain, hint=s.domain_name, renaming=renaming)
-    with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask, \
-            err_console.status("checking") as status:
+    with (
+        _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask,
+        err_console.status("checking") as status,
+    ):
 
         def progress(event: str, info: dict) -> None:
             if event == "wave":

@@ -60,7 +60,7 @@ def corpus(only: set[str] | None) -> list[tuple[Path, str, str]]:
 def reference_suites(reference: str | None, cache: Path) -> str | None:
     """Register the paper's data (tarball or folder) in a scratch cache; its suite name, or None."""
     from genplan.benchmarks.registry import import_dataset
-    from genplan.paths import reference_data
+    from genplan.core.paths import reference_data
 
     path = Path(reference) if reference else reference_data()
     if path is None or not path.exists():
@@ -132,8 +132,13 @@ def main() -> int:
             "seconds": round(seconds, 1),
             "counterexample": None
             if cex is None
-            else {"source": cex.source, "family": cex.family, "objects": cex.task.size,
-                  "found_objects": cex.found_objects, "category": cex.category},
+            else {
+                "source": cex.source,
+                "family": cex.family,
+                "objects": cex.task.size,
+                "found_objects": cex.found_objects,
+                "category": cex.category,
+            },
             "tried": len(result.tried),
         }
         rows.append(row)

@@ -32,11 +32,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from genplan.baselines import run_baselines  # noqa: E402
 from genplan.benchmarks.registry import resolve_suite  # noqa: E402
 from genplan.cluster import ClusterOptions, open_cluster  # noqa: E402
 from genplan.execute.evaluate import evaluate  # noqa: E402
 from genplan.execute.pool import default_jobs  # noqa: E402
+from genplan.experiments.baselines import run_baselines  # noqa: E402
 from genplan.pddl.writer import write_problem  # noqa: E402
 
 DEFAULT_PROGRAM = REPO / "tests" / "zoo" / "good_ferry.py"
@@ -148,17 +148,25 @@ def main() -> None:
     print(f"  LocalCluster, 2 workers:     {rounds(ev['cluster_s'])} s (started in {ev['cluster_startup_s']:.2f} s; "
           f"{ev['cluster_work']})")  # fmt: skip
     print(f"  ratio cluster / local (medians): {ev['ratio']:.2f}  (goal <= {EVAL_GOAL})")
-    print(f"baseline sweep: {sweep['planner']} at {sweep['time_limit']:g} s on {sweep['tasks']} {sweep['domain']} "
-          f"held-out tasks, empty plan cache ({', '.join(f'{k} {v}' for k, v in sweep['statuses'].items())})")
+    print(
+        f"baseline sweep: {sweep['planner']} at {sweep['time_limit']:g} s on {sweep['tasks']} {sweep['domain']} "
+        f"held-out tasks, empty plan cache ({', '.join(f'{k} {v}' for k, v in sweep['statuses'].items())})"
+    )
     print(f"  1 worker:  {sweep['workers_1_s']:.2f} s")
     print(f"  2 workers: {sweep['workers_2_s']:.2f} s")
-    print(f"  speed-up 2 workers / 1 worker: {sweep['speedup']:.2f}x  (goal >= {SWEEP_GOAL}x)"
-          + ("" if sweep["same_statuses"] else "  [statuses differ between the runs: the machine is overloaded]"))
+    print(
+        f"  speed-up 2 workers / 1 worker: {sweep['speedup']:.2f}x  (goal >= {SWEEP_GOAL}x)"
+        + ("" if sweep["same_statuses"] else "  [statuses differ between the runs: the machine is overloaded]")
+    )
     if "local_speedup" in sweep:
-        print(f"  without Dask, for reference: --jobs 1 {sweep['local_jobs_1_s']:.2f} s, --jobs 2 "
-              f"{sweep['local_jobs_2_s']:.2f} s: {sweep['local_speedup']:.2f}x (what this machine allows now)")
-        print(f"  2 workers against --jobs 2: {sweep['local_jobs_2_s'] / sweep['workers_2_s']:.2f} "
-              "(1.00: Dask costs nothing here)")
+        print(
+            f"  without Dask, for reference: --jobs 1 {sweep['local_jobs_1_s']:.2f} s, --jobs 2 "
+            f"{sweep['local_jobs_2_s']:.2f} s: {sweep['local_speedup']:.2f}x (what this machine allows now)"
+        )
+        print(
+            f"  2 workers against --jobs 2: {sweep['local_jobs_2_s'] / sweep['workers_2_s']:.2f} "
+            "(1.00: Dask costs nothing here)"
+        )
 
 
 if __name__ == "__main__":

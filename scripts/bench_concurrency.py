@@ -74,10 +74,10 @@ def waves(times: list[float], delay: float) -> int:
 
 def run(suite, preset: str, mode: str, concurrency: int, delay: float, fd_cache: Path) -> tuple[float, int, int]:
     """(wall time, requests, waves) of one run against a fresh server and a fresh cache."""
-    from genplan.config import load_config
     from genplan.llm import make_client
     from genplan.llm.litellm_backend import LiteLLMBackend
-    from genplan.pipeline import synthesize
+    from genplan.protocols.config import load_config
+    from genplan.protocols.synthesize import synthesize
     from tests.llm_server import OpenAIStubServer
 
     server = OpenAIStubServer(responder(suite, fd_cache, delay), lifetime=3600)
@@ -114,8 +114,10 @@ def main() -> None:
             assert n_seq == n_con == waves_seq
             print(f"{mode:<13} {n_seq:>8} {seq:>13.1f} {con:>10.1f} {seq / con:>6.2f} {waves_con:>6} "
                   f"{waves_con * args.delay:>6.1f}")  # fmt: skip
-    print("ratio: one at a time / at once; waves: rounds of requests the concurrent run sent (requests that "
-          "arrive together are one wave); chain: waves x delay, the wall time when genplan's own work is nil")
+    print(
+        "ratio: one at a time / at once; waves: rounds of requests the concurrent run sent (requests that "
+        "arrive together are one wave); chain: waves x delay, the wall time when genplan's own work is nil"
+    )
 
 
 if __name__ == "__main__":

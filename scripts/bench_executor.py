@@ -28,9 +28,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from genplan.core.paths import reference_data, reference_root  # noqa: E402
 from genplan.execute import Executor, Limits, RunRequest  # noqa: E402
 from genplan.execute.pool import default_jobs  # noqa: E402
-from genplan.paths import reference_data, reference_root  # noqa: E402
 from genplan.pddl.pyform import PyTask  # noqa: E402
 
 TRIVIAL = "def generate_solution(objects, init, goal):\n    return ['(noop)']\n"

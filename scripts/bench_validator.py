@@ -48,8 +48,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from genplan.errors import GenplanError  # noqa: E402
-from genplan.paths import REFERENCE_ENV_VAR, reference_data, reference_root  # noqa: E402
+from genplan.core.errors import GenplanError  # noqa: E402
+from genplan.core.paths import REFERENCE_ENV_VAR, reference_data, reference_root  # noqa: E402
 from genplan.pddl import Task, load_task, write_domain, write_problem  # noqa: E402
 from genplan.planners import plan as run_planner  # noqa: E402
 from genplan.validate import validate  # noqa: E402

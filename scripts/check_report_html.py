@@ -44,6 +44,7 @@ MARKER = "genplan-layout-check"
 MAX_HEIGHT = 16000
 
 #: Added before </body>: measures the layout once everything has loaded and writes it into the DOM as JSON.
+# The JavaScript's braces would need escaping in an f-string, hence the placeholder.
 PROBE = """
 <script>
 window.addEventListener("load", function () {
@@ -65,12 +66,12 @@ window.addEventListener("load", function () {
                      right: Math.ceil(img.getBoundingClientRect().right)});
   }
   var pre = document.createElement("pre");
-  pre.id = "%s";
+  pre.id = "@MARKER@";
   pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
 });
 </script>
-""" % MARKER  # noqa: UP031  (the JavaScript's braces would need escaping in an f-string)
+""".replace("@MARKER@", MARKER)
 
 
 class CheckError(Exception):

@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from genplan.benchmarks.registry import resolve_suite  # noqa: E402
-from genplan.errors import GenplanError  # noqa: E402
+from genplan.core.errors import GenplanError  # noqa: E402
 from genplan.generators import GENERATOR_DOMAINS, generator_module  # noqa: E402
 from genplan.generators.features import Features, task_features  # noqa: E402
 

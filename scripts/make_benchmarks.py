@@ -34,7 +34,7 @@ from genplan.benchmarks.build import (  # noqa: E402
     recorded_optimal,
     write_suite_files,
 )
-from genplan.errors import GenplanError  # noqa: E402
+from genplan.core.errors import GenplanError  # noqa: E402
 from genplan.generators import GENERATOR_DOMAINS  # noqa: E402
 
 BENCHMARKS = REPO / "pddl_benchmarks"

@@ -20,9 +20,9 @@ sys.path.insert(0, str(REPO))
 
 
 def main(argv: list[str] | None = None) -> int:
-    from genplan.errors import GenplanError
-    from genplan.report import report_from_disk, write_report
-    from genplan.results import publish
+    from genplan.core.errors import GenplanError
+    from genplan.experiments.report import report_from_disk, write_report
+    from genplan.experiments.results import publish
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="the results folder (docs/results/<date>-<name>)")

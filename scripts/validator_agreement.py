@@ -21,8 +21,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from genplan.errors import GenplanError  # noqa: E402
-from genplan.paths import REFERENCE_ENV_VAR, reference_data, reference_root  # noqa: E402
+from genplan.core.errors import GenplanError  # noqa: E402
+from genplan.core.paths import REFERENCE_ENV_VAR, reference_data, reference_root  # noqa: E402
+from genplan.planners import plan  # noqa: E402
 from genplan.validate.crosscheck import run_domain, summary_table  # noqa: E402
 from genplan.validate.val import val_available  # noqa: E402
 
@@ -67,8 +68,7 @@ def main() -> int:
             reports.append(
                 run_domain(
                     root / name,
-                    cache_dir=cache,
-                    planner_time_limit=args.time_limit,
+                    solve=lambda task: plan(task, "lama-first", time_limit=args.time_limit, cache_dir=cache),
                     up=args.up,
                     jobs=args.jobs,
                 )

@@ -22,8 +22,8 @@ sys.path.insert(0, str(REPO))
 
 def paper_root(reference: str | None, work: Path) -> Path:
     """The folder holding the paper's 17 suites (``beluga/``, ``ferry/``, ...), unpacked if needed."""
-    from genplan.errors import GenplanError
-    from genplan.paths import reference_data, reference_root
+    from genplan.core.errors import GenplanError
+    from genplan.core.paths import reference_data, reference_root
 
     found = reference_data(reference)
     if found is None:
@@ -35,8 +35,8 @@ def paper_root(reference: str | None, work: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from genplan.errors import GenplanError
-    from genplan.results import read_rows, rebuild_suite, verify_row
+    from genplan.core.errors import GenplanError
+    from genplan.experiments.results import read_rows, rebuild_suite, verify_row
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", type=Path, help="a results folder with coverage.csv and programs/")

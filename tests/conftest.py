@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from genplan.paths import REFERENCE_ENV_VAR, reference_data
-from genplan.paths import reference_root as locate_reference
+from genplan.core.paths import REFERENCE_ENV_VAR, reference_data
+from genplan.core.paths import reference_root as locate_reference
 
 REPO = Path(__file__).resolve().parent.parent
 

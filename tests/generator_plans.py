@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable
 from itertools import pairwise
 from pathlib import Path
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import generator_module
+from genplan.generators.domains import builtin_domain
 from genplan.pddl import Task, load_task, parse_problem
 
 

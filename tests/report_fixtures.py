@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from genplan.baselines import BaselineSet, BaselineTask, write_baseline
-from genplan.config import Config, load_config
 from genplan.execute.evaluate import Evaluation, TaskOutcome
 from genplan.execute.outcome import STATUS_CATEGORY, Limits
+from genplan.experiments.baselines import BaselineSet, BaselineTask, write_baseline
 from genplan.llm.accounting import Accounting, accumulate_usage
 from genplan.llm.types import CallRecord, Usage
-from genplan.runs import RunDir, make_run_id, open_run
+from genplan.protocols.config import Config, load_config, make_run_id
+from genplan.runs import RunDir, open_run
 from genplan.stages.select import Selection
 
 #: The settings of the scripted ferry run (tests/test_pipeline.py), for runs that join its configuration.
@@ -32,7 +32,7 @@ def scripted_ferry_run(suite: Any, cache: Path, *, rerun: bool = True) -> RunDir
     """The scripted ferry run (F3-6, seed 1), with its call log; ``rerun`` runs it a second time from
     the cache, as a resumed run would (usage.json then counts only cached calls)."""
     from genplan.llm import ScriptedBackend, make_client
-    from genplan.pipeline import synthesize
+    from genplan.protocols.synthesize import synthesize
     from tests.test_pipeline import _script
 
     cfg = load_config("F3-6", **SCRIPTED)
@@ -97,9 +97,9 @@ def fake_run(
     wall_time_s: float = 12.5,
     **settings: Any,
 ) -> RunDir:
-    """A run folder as :func:`genplan.pipeline.synthesize` leaves it; ``tasks=None``: no held-out
+    """A run folder as :func:`genplan.protocols.synthesize.synthesize` leaves it; ``tasks=None``: no held-out
     evaluation (a crashed, stopped or program-less run)."""
-    from genplan.benchmarks.domains import BENCHMARKS_DIR
+    from genplan.generators.domains import BENCHMARKS_DIR
 
     cfg: Config = load_config(preset, seed=seed, **{"model": "openai/test", **settings})
     suite_name = suite_name or domain
@@ -127,7 +127,7 @@ def fake_run(
         info |= {"program": "p1.v0", "debug_solved": 6, "debug_total": 6, "heldout_solved": evaluation.solved,
                  "heldout_total": evaluation.total, "coverage": evaluation.coverage}  # fmt: skip
     run.write_json("run.json", info)
-    from genplan.inspection import summary_markdown
+    from genplan.runs.summary import summary_markdown
 
     run.write_text("summary.md", summary_markdown(run))
     return run

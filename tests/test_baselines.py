@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from genplan import baselines
-from genplan.baselines import (
+from genplan.core.errors import GenplanError
+from genplan.experiments import baselines
+from genplan.experiments.baselines import (
     BaselineSet,
     load_baselines,
     parse_planners,
@@ -20,9 +21,8 @@ from genplan.baselines import (
     run_baselines,
     suite_label,
 )
-from genplan.benchmarks.domains import builtin_domain_path
-from genplan.errors import GenplanError
 from genplan.generators import ferry
+from genplan.generators.domains import builtin_domain_path
 from genplan.pddl.model import Task
 from genplan.pddl.writer import write_problem
 from genplan.validate import validate

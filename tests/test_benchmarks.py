@@ -27,11 +27,11 @@ from genplan.benchmarks.build import (
     recorded_optimal,
     select_debug,
 )
-from genplan.benchmarks.domains import BENCHMARKS_DIR, builtin_domain_path
 from genplan.benchmarks.recipes import DEBUG_POOL, RECIPES, debug_pool_sizes, heldout_sizes, shape
 from genplan.benchmarks.registry import resolve_suite
 from genplan.benchmarks.stats import PAPER_TABLE8, tables, ten_x_timing, timing_table
 from genplan.generators import GeneratorError, generator_module
+from genplan.generators.domains import BENCHMARKS_DIR, builtin_domain_path
 from genplan.validate import validate
 from tests.conftest import DOMAINS
 
@@ -373,7 +373,7 @@ def test_list_shows_counts_and_size_ranges_of_the_builtin_suites(tmp_path: Path)
 
 def test_an_installed_copy_is_found_without_a_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A wheel puts the suites under <prefix>/share/genplan/pddl_benchmarks (pyproject's data-files)."""
-    import genplan.benchmarks.domains as domains
+    import genplan.generators.domains as domains
 
     (tmp_path / "share" / "ferry").mkdir(parents=True)
     (tmp_path / "share" / "ferry" / "domain.pddl").write_text("(define (domain ferry))")

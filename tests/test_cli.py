@@ -69,8 +69,8 @@ def test_evaluate_command_reports_coverage_and_writes_json(tmp_path: Path) -> No
     import json
     import shutil
 
-    from genplan.benchmarks.domains import builtin_domain_path
     from genplan.generators import ferry
+    from genplan.generators.domains import builtin_domain_path
     from genplan.pddl.writer import write_problem
 
     root = tmp_path / "ferry"
@@ -99,7 +99,7 @@ def test_ctrl_c_ends_with_a_message_exit_130_and_no_planner_left(tmp_path: Path)
     import signal
     import time
 
-    from genplan.benchmarks.domains import builtin_domain_path
+    from genplan.generators.domains import builtin_domain_path
 
     domain = builtin_domain_path("ferry")
     problem = domain.parent / "problems" / "p273.pddl"  # takes A* with LM-cut far longer than this test

@@ -120,7 +120,7 @@ def test_paths_from_users_with_brackets_are_printed_as_they_are(tmp_path: Path) 
 
 # ------------------------------------------------------------------------------------------- 80 columns
 def test_configs_reads_at_80_columns(tmp_path: Path) -> None:
-    from genplan.config import PRESET_DESCRIPTIONS, PRESETS
+    from genplan.protocols.config import PRESET_DESCRIPTIONS, PRESETS
 
     result = genplan("configs", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -138,7 +138,7 @@ def test_configs_reads_at_80_columns(tmp_path: Path) -> None:
     assert all(b - a <= 3 for a, b in zip(starts, [*starts[1:], note], strict=True))
     assert len(lines) <= 5 + 4 * len(PRESETS) + 8
     # The paper's presets are marked: their prompts are genplan's (issue 13), and the note says how.
-    from genplan.config import PAPER_PRESETS, PROMPT_CHANGES
+    from genplan.protocols.config import PAPER_PRESETS, PROMPT_CHANGES
 
     assert all(any(line.startswith(f"│ {name} *") for line in lines) for name in PAPER_PRESETS)
     assert not any(line.startswith("│ auto *") for line in lines)
@@ -185,7 +185,7 @@ def test_benchmark_dry_run_reads_at_80_columns_with_whole_folders(tmp_path: Path
 
 def test_sweep_results_split_their_seeds_at_80_columns() -> None:
     from genplan.cli import _sweep_table
-    from genplan.sweep import SweepItem, SweepResult, SweepSpec
+    from genplan.experiments.sweep import SweepItem, SweepResult, SweepSpec
 
     spec = SweepSpec(domains=("blocksworld", "ferry"), presets=("no-strategy-debug", "F5-3"), seeds=(1, 2, 3, 4, 5))
     results = [
@@ -198,8 +198,8 @@ def test_sweep_results_split_their_seeds_at_80_columns() -> None:
 
 
 def test_baseline_and_scale_tables_read_at_80_columns() -> None:
-    from genplan.baselines import BaselineSet, BaselineTask, summary_table
-    from genplan.scale import rich_table
+    from genplan.experiments.baselines import BaselineSet, BaselineTask, summary_table
+    from genplan.experiments.scale import rich_table
 
     tasks = tuple(BaselineTask(f"t{k}", "solved" if k % 3 else "timeout", 1.0, 5, None, 9) for k in range(1500))
     sets = [

@@ -24,7 +24,6 @@ from typing import Any
 
 import pytest
 
-from genplan.baselines import run_baselines
 from genplan.benchmarks.registry import resolve_suite
 from genplan.cluster import ClusterError, ClusterLost, ClusterOptions, open_cluster
 from genplan.cluster.jobqueue import job_settings, start_jobqueue
@@ -32,10 +31,11 @@ from genplan.cluster.session import LOCAL_CLUSTER_SETTINGS, Cluster
 from genplan.cluster.version import differences, fingerprint
 from genplan.execute.evaluate import Evaluation, evaluate
 from genplan.execute.pool import Executor, stray_processes
+from genplan.experiments.baselines import run_baselines
+from genplan.experiments.scale import ScaleSettings, run_scale
 from genplan.generalize import CheckSettings, check_program
 from genplan.generalize.naming import find_generator
 from genplan.pddl.model import Domain, Task
-from genplan.scale import ScaleSettings, run_scale
 from tests.test_pipeline import ferry_suite  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the sandbox tests assume Linux process semantics")
@@ -199,7 +199,10 @@ def test_options_that_cannot_work_are_refused_before_anything_starts(options: Cl
 def test_without_cluster_options_nothing_of_dask_is_started() -> None:
     with open_cluster(ClusterOptions()) as cluster:
         assert cluster is None
-    code = "import genplan.cli, genplan.execute.evaluate, genplan.baselines, sys; print('distributed' in sys.modules)"
+    code = (
+        "import genplan.cli, genplan.execute.evaluate, genplan.experiments.baselines, sys; "
+        "print('distributed' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "False"  # the local path does not even import dask
 
@@ -212,8 +215,10 @@ def test_a_refused_port_is_reported_at_once() -> None:
         port = s.getsockname()[1]
         started = time.monotonic()
         options = ClusterOptions(scheduler=f"tcp://127.0.0.1:{port}")
-        with pytest.raises(ClusterError, match=r"No Dask scheduler answers at tcp://127\.0\.0\.1:") as info, \
-                open_cluster(options):
+        with (
+            pytest.raises(ClusterError, match=r"No Dask scheduler answers at tcp://127\.0\.0\.1:") as info,
+            open_cluster(options),
+        ):
             pass
     assert time.monotonic() - started < 10 and "dask scheduler" in str(info.value)
 
@@ -444,6 +449,7 @@ def test_the_zoo_is_contained_on_a_worker_exactly_as_here(remote: Cluster, tmp_p
                              strict=True))  # fmt: skip
         with pytest.raises(BlockingIOError):
             listener.accept()  # nobody connected, from here or from a worker
+
     def alike(ev: Evaluation) -> str:
         """Process ids and folder names differ between the two sides; everything else must not."""
         data = normalized(ev)
@@ -530,7 +536,7 @@ def test_scale_on_the_workers_equals_a_local_run(remote: Cluster, tmp_path: Path
 
 
 def test_a_sweep_evaluates_on_the_workers(remote: Cluster, ferry_suite: Any, tmp_path: Path) -> None:  # noqa: F811
-    from genplan.sweep import SweepSpec, run_sweep
+    from genplan.experiments.sweep import SweepSpec, run_sweep
     from tests.test_sweep import SHORT, factory, solver
 
     spec = SweepSpec(domains=("ferry",), presets=("no-multi", "F3-6"), seeds=(1,), suite=str(ferry_suite.root),
@@ -561,8 +567,10 @@ def test_a_worker_of_another_genplan_is_refused(tmp_path: Path) -> None:
             with pytest.raises(ClusterError, match=re.escape("0.0.0-stale")) as late:
                 evaluate(GOOD, ferry_tasks("debug", 2), orderings=1, cluster=cluster)
         # Present when the command starts, it is refused before any work is sent.
-        with pytest.raises(ClusterError, match=re.escape("0.0.0-stale")) as early, \
-                open_cluster(ClusterOptions(scheduler=address)):
+        with (
+            pytest.raises(ClusterError, match=re.escape("0.0.0-stale")) as early,
+            open_cluster(ClusterOptions(scheduler=address)),
+        ):
             pass
         done = subprocess.run(
             [sys.executable, "-m", "genplan.cli", "evaluate", str(ZOO / "good_ferry.py"), "ferry", "--split", "debug",
@@ -694,7 +702,6 @@ def test_the_cli_starts_a_local_cluster_and_prints_its_dashboard(tmp_path: Path)
 
 def test_lost_work_and_errors_are_genplan_errors() -> None:
     assert issubclass(ClusterLost, ClusterError) and ClusterLost("x").exit_code == 2
-
 
 
 def _worker_settings() -> dict[str, Any]:

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from genplan.config import load_config
 from genplan.llm import ReplyCache, ScriptedBackend, make_client, read_log
 from genplan.pddl.parser import parse_problem
-from genplan.pipeline import synthesize
 from genplan.planners import plan as fd_plan
-from genplan.runs import make_run_id
+from genplan.protocols.config import load_config, make_run_id
+from genplan.protocols.synthesize import synthesize
 from tests.test_pipeline import GOOD, WRONG, described_names, ferry_suite, task_descriptions  # noqa: F401
 
 FENCE = "```"

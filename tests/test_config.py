@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from genplan.config import PRESETS, ConfigError, load_config
+from genplan.protocols.config import PRESETS, ConfigError, load_config
 
 
 def test_presets_match_the_paper() -> None:

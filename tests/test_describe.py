@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from genplan.config import load_config
 from genplan.llm import ScriptedBackend, make_client
-from genplan.pipeline import synthesize
+from genplan.protocols.config import load_config
+from genplan.protocols.synthesize import synthesize
 from genplan.stages.describe import (
     NOTES_HEADING,
     TaskText,
@@ -44,7 +44,7 @@ def test_without_a_marker_the_whole_answer_is_the_description() -> None:
 
 def test_task_answers_are_split_at_their_markers() -> None:
     answer = (
-        "Here they are.\n**TASK p1**\nTwo cars.\nTASK \"p10\":\nTen cars, one on the ferry.\n"
+        'Here they are.\n**TASK p1**\nTwo cars.\nTASK "p10":\nTen cars, one on the ferry.\n'
         "### DOMAIN NOTES\nThe ferry can start with a car on board.\n"
     )
     found, notes = split_task_answer(answer, ["p1", "p10", "p2"])

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.execute import Executor, Limits, Outcome, RunRequest, execution_feedback
 from genplan.execute.pool import stray_processes, worker_env
 from genplan.pddl.pyform import PyTask

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from genplan.benchmarks.domains import builtin_domain_path
 from genplan.execute import Executor, Limits, ordering
 from genplan.execute.evaluate import Evaluation, TaskOutcome, evaluate, evaluate_program, evaluate_with_progress
+from genplan.generators.domains import builtin_domain_path
 from genplan.pddl import Task, parse_domain, parse_problem
 from genplan.pddl.pyform import python_inputs
 

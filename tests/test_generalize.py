@@ -16,7 +16,7 @@ import pytest
 
 from genplan.benchmarks.registry import resolve_suite
 from genplan.benchmarks.rename import anonymizer, rename_domain, rename_task
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.generalize import CheckSettings, check_program
 from genplan.generalize.generated import check_seed, generated_batches, size_ladder
 from genplan.generalize.naming import find_generator

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.benchmarks.registry import resolve_suite
 from genplan.generators import generator_module
+from genplan.generators.domains import builtin_domain
 from genplan.generators.features import (
     DOMAIN_FEATURES,
     beluga_needs_rearrangement,

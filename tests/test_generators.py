@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from genplan.benchmarks.domains import builtin_domain, builtin_domain_path
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.generators import GeneratorError, generator_module, make_params
 from genplan.generators import generate as generate_by_name
+from genplan.generators.domains import builtin_domain, builtin_domain_path
 from genplan.pddl import parse_domain, parse_problem, write_problem
 from genplan.pddl.writer import required_requirements
 from tests.conftest import DOMAINS

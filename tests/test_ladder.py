@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from genplan.benchmarks.registry import resolve_suite
-from genplan.config import PRESETS, load_config
-from genplan.inspection import summary_markdown
 from genplan.llm import ScriptedBackend, make_client
 from genplan.pddl.parser import parse_problem
-from genplan.pipeline import synthesize
 from genplan.planners import plan as fd_plan
+from genplan.protocols.config import PRESETS, load_config
+from genplan.protocols.synthesize import synthesize
+from genplan.runs.summary import summary_markdown
 from tests.test_generalize import GOOD, ONBOARD_BUG
 from tests.test_pipeline import WRONG, described_names, task_descriptions
 
@@ -210,7 +210,7 @@ def test_without_repair_rounds_the_ladder_goes_from_direct_to_strategy(ferry, tm
 
 
 def test_earlier_notes_show_each_failure_and_only_the_newest_code() -> None:
-    from genplan.ladder import NOTE_CHARS, earlier_notes
+    from genplan.protocols.ladder import NOTE_CHARS, earlier_notes
     from genplan.stages.codegen import ProgramVersion, TaskResult
 
     passed = TaskResult("t1", True)

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.llm import Accounting, Budget, BudgetExceeded, CallRecord, Totals, Usage
 
 

@@ -53,7 +53,7 @@ def _client(tmp_path: Path, backend: ScriptedBackend, **kw: object) -> LLMClient
 
 
 def test_import_does_not_load_litellm() -> None:
-    code = "import sys, genplan.llm, genplan.prompts; assert 'litellm' not in sys.modules, 'litellm imported'"
+    code = "import sys, genplan.llm, genplan.core.prompts; assert 'litellm' not in sys.modules, 'litellm imported'"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
 
 
@@ -254,7 +254,7 @@ def test_script_exhausted_names_the_call(tmp_path: Path) -> None:
 
 
 def test_client_from_config(tmp_path: Path) -> None:
-    from genplan.config import Config
+    from genplan.protocols.config import Config
 
     config = Config(model="deepseek/deepseek-chat", temperature=0.3, max_tokens=500, llm_seed=4, max_calls=1)
     backend = ScriptedBackend(["a", "b"])

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from genplan.paths import ENV_VAR, cache_root
+from genplan.core.paths import ENV_VAR, cache_root
 
 
 def test_cache_root_precedence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -30,7 +30,7 @@ def test_run_artifacts_are_ordinary_readable_files(tmp_path) -> None:
     import os
     import stat
 
-    from genplan.runs import atomic_write
+    from genplan.core.files import atomic_write
 
     old = os.umask(0o022)
     try:
@@ -52,7 +52,7 @@ def _tiny_reference(folder: Path) -> Path:
 def test_genplan_reference_names_a_tarball_or_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import tarfile
 
-    from genplan.paths import REFERENCE_ENV_VAR, reference_data, reference_root
+    from genplan.core.paths import REFERENCE_ENV_VAR, reference_data, reference_root
 
     unpacked = _tiny_reference(tmp_path / "data")
     tarball = tmp_path / "genplan17.tar.gz"
@@ -73,8 +73,8 @@ def test_genplan_reference_names_a_tarball_or_a_folder(tmp_path: Path, monkeypat
 
 
 def test_a_wrong_genplan_reference_is_an_error_not_a_skip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from genplan.errors import GenplanError
-    from genplan.paths import REFERENCE_ENV_VAR, reference_data, reference_root
+    from genplan.core.errors import GenplanError
+    from genplan.core.paths import REFERENCE_ENV_VAR, reference_data, reference_root
 
     monkeypatch.setenv(REFERENCE_ENV_VAR, str(tmp_path / "typo.tar.gz"))
     with pytest.raises(GenplanError, match=f"typo.tar.gz .named by {REFERENCE_ENV_VAR}. does not exist"):
@@ -88,7 +88,7 @@ def test_a_wrong_genplan_reference_is_an_error_not_a_skip(tmp_path: Path, monkey
 
 
 def test_without_the_data_the_skip_reason_names_the_variable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from genplan import paths
+    from genplan.core import paths
     from tests.conftest import reference_source
 
     monkeypatch.delenv(paths.REFERENCE_ENV_VAR, raising=False)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from genplan.errors import PDDLError, UnsupportedPDDLError
+from genplan.core.errors import PDDLError, UnsupportedPDDLError
 from genplan.pddl import (
     parse_domain,
     parse_problem,

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from genplan.benchmarks.domains import builtin_domain_path
 from genplan.benchmarks.suites import load_suite_dir
-from genplan.config import load_config
 from genplan.generators import ferry
+from genplan.generators.domains import builtin_domain_path
 from genplan.llm import AuthenticationError, ScriptedBackend, make_client
 from genplan.pddl.writer import write_problem
-from genplan.pipeline import synthesize
 from genplan.planners import plan as fd_plan
+from genplan.protocols.config import load_config
+from genplan.protocols.synthesize import synthesize
 
 GOOD = (Path(__file__).parent / "zoo" / "good_ferry.py").read_text()
 RAISES = "def generate_solution(objects, init, goal):\n    raise KeyError('ferry')\n"
@@ -174,9 +174,9 @@ def test_an_example_task_whose_goal_already_holds_has_the_empty_plan(tmp_path: P
     """One of the paper's logistics debugging tasks needs no action: its example plan is empty, not missing."""
     import shutil
 
-    from genplan.benchmarks.domains import BENCHMARKS_DIR
     from genplan.benchmarks.suites import load_suite_dir
-    from genplan.pipeline import reference_plan
+    from genplan.generators.domains import BENCHMARKS_DIR
+    from genplan.protocols.context import reference_plan
 
     root = tmp_path / "ferry"
     shutil.copytree(BENCHMARKS_DIR / "ferry", root)

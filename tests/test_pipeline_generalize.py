@@ -17,12 +17,12 @@ import pytest
 
 from genplan.benchmarks.registry import resolve_suite
 from genplan.benchmarks.suites import load_suite_dir
-from genplan.config import PRESETS, load_config
 from genplan.llm import ScriptedBackend, make_client
 from genplan.llm.scripted import ScriptedCall
 from genplan.pddl.parser import parse_problem
-from genplan.pipeline import synthesize
 from genplan.planners import plan as fd_plan
+from genplan.protocols.config import PRESETS, load_config
+from genplan.protocols.synthesize import synthesize
 from tests.test_generalize import GOOD, ONBOARD_BUG
 from tests.test_pipeline import described_names, task_descriptions
 
@@ -116,7 +116,7 @@ def test_counterexamples_feed_back_into_strategy_and_code(tmp_path: Path) -> Non
     for path in run.root.rglob("*"):
         if path.is_file():
             assert "heldoutmarker" not in path.read_text(errors="replace").lower(), path
-    from genplan.inspection import summary_markdown
+    from genplan.runs.summary import summary_markdown
 
     checks = json.loads(run.path("generalize/checks.json").read_text())["checks"]
     assert [(c["stage"], c["version"], c["found"]) for c in checks] == [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.pddl import Task, load_task, parse_domain, parse_problem
 from genplan.planners import PLANNERS, STATUSES, PlanCache, PlannerResult, downward, optimal_plan, plan
 from genplan.planners.configs import PlannerConfig

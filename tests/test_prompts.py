@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
+from genplan.core.prompts import PromptError, render, template_names, template_variables, templates_dir
 from genplan.pddl.pyform import PyTask, render_python_task
-from genplan.prompts import PromptError, render, template_names, template_variables, templates_dir
 
 FERRY_DOMAIN = """(define (domain ferry)
   (:requirements :strips :typing)
@@ -72,16 +72,22 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "typed": True,
         "earlier": [
             {"label": "p0.v0", "summary": "solved 5 of 6 debugging tasks", "feedback": FEEDBACK},
-            {"label": "p0.v1", "summary": "solved 6 of 7 debugging tasks", "feedback": "It timed out.",
-             "source": "def generate_solution(objects, init, goal):\n    return list(init)"},
+            {
+                "label": "p0.v1",
+                "summary": "solved 6 of 7 debugging tasks",
+                "feedback": "It timed out.",
+                "source": "def generate_solution(objects, init, goal):\n    return list(init)",
+            },
         ],
     },
     "direct.j2": {
         "domain_name": "ferry",
         "domain_pddl": FERRY_DOMAIN,
         "typed": True,
-        "examples": [{"name": "instance-0", "python": PYTHON_TASK, "plan": PLAN},
-                     {"name": "instance-1", "python": PYTHON_TASK.replace("c0", "c9"), "plan": ["(sail l1 l0)"]}],
+        "examples": [
+            {"name": "instance-0", "python": PYTHON_TASK, "plan": PLAN},
+            {"name": "instance-1", "python": PYTHON_TASK.replace("c0", "c9"), "plan": ["(sail l1 l0)"]},
+        ],
         "timeout": 45.0,
     },
     "strategy_plan.j2": {

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from genplan.config import PRESETS, load_config
 from genplan.llm import ScriptedBackend, make_client
-from genplan.pipeline import synthesize
+from genplan.protocols.config import PRESETS, load_config
+from genplan.protocols.synthesize import synthesize
 from genplan.stages.codegen import ProgramVersion, TaskResult
 from genplan.stages.select import select_program
 from genplan.stages.strategy import PlanAttempt, StrategyVersion, select_version
@@ -78,7 +78,8 @@ SEQUENCES = {
     "F5-3+check": expected_sequence(strategy_rounds=5, programs=5, code_rounds=3, reflection=True),
     "F3-6+check": expected_sequence(strategy_rounds=5, programs=3, code_rounds=6, reflection=True),
     # The ladder: the direct program, 3 repair rounds, then F5-3+check.
-    "auto": ["direct.write"] + ["repair.reflect", "repair.fix"] * 3
+    "auto": ["direct.write"]
+    + ["repair.reflect", "repair.fix"] * 3
     + expected_sequence(strategy_rounds=5, programs=5, code_rounds=3, reflection=True),
 }
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from genplan.benchmarks.domains import builtin_domain_path
 from genplan.benchmarks.rename import anonymizer, load_costume, original_names, rename_plan, write_variant
 from genplan.benchmarks.suites import SuiteError, load_suite_dir
 from genplan.generators import ferry
+from genplan.generators.domains import builtin_domain_path
 from genplan.pddl.writer import write_problem
 from genplan.planners import plan as fd_plan
 from genplan.validate import validate

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from genplan.errors import GenplanError
-from genplan.report import (
+from genplan.core.errors import GenplanError
+from genplan.experiments.report import (
     ALL,
     build_report,
     find_runs,
@@ -278,7 +278,7 @@ def test_baseline_selection_and_suite_filter(world) -> None:
 
 
 def test_suite_family_matches_baseline_labels(tmp_path: Path) -> None:
-    from genplan.benchmarks.domains import BENCHMARKS_DIR
+    from genplan.generators.domains import BENCHMARKS_DIR
 
     assert suite_family("ferry", "ferry", str(BENCHMARKS_DIR / "ferry")) == "builtin"
     assert suite_family("genplan17/ferry", "ferry", "/data/genplan17/ferry") == "genplan17"
@@ -351,7 +351,7 @@ def test_a_report_of_baselines_alone_before_any_run(tmp_path: Path) -> None:
 
 def test_presets_are_compared_on_the_domains_they_share(tmp_path: Path) -> None:
     """`report` puts calls, tokens, cost and coverage of presets side by side, on the same domains only."""
-    from genplan.report import ALL, cost_comparison, cost_table, render_markdown, shared_domains
+    from genplan.experiments.report import ALL, cost_comparison, cost_table, render_markdown, shared_domains
 
     cache = tmp_path / "c"
     two = [T("t-1"), T("t-2")]

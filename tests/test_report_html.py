@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from genplan.report import report_from_disk, write_report
+from genplan.experiments.report import report_from_disk, write_report
 from tests.report_fixtures import Call, T, fake_run, write_baselines, write_scale
 
 REPO = Path(__file__).resolve().parent.parent

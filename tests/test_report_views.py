@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from genplan.benchmarks.registry import resolve_suite
-from genplan.report import report_from_disk, write_report
-from genplan.report.paper import (
+from genplan.experiments.report import report_from_disk, write_report
+from genplan.experiments.report.paper import (
     PAPER_DOMAINS,
     PAPER_TABLE1,
     PAPER_TABLE1_AVERAGE,
@@ -163,7 +163,7 @@ def test_the_paper_table1_data() -> None:
     assert PAPER_TABLE1["visitall"]["llama-3.3"].of("F3-6") == (52, 100)
     assert PAPER_TABLE1_AVERAGE["gpt-4o"].of("F5-3") == (58, 76) and PAPER_TABLE1["ferry"]["gpt-4o"].of("auto") is None
     # A column copied into the wrong place would move the mean of the rows far from the published average
-    # (the paper's own rows and average differ by up to 4 points, see genplan.report.paper).
+    # (the paper's own rows and average differ by up to 4 points, see genplan.experiments.report.paper).
     for model in TABLE1_MODELS:
         for part in ("mean", "best"):
             for i in range(len(TABLE1_COLUMNS)):

@@ -1,4 +1,4 @@
-"""Published results (genplan/results.py, scripts/publish_results.py, scripts/verify_results.py).
+"""Published results (genplan/experiments/results.py, scripts/publish_results.py, scripts/verify_results.py).
 
 Every committed results folder under docs/results/ is reproduced here with the paper's data when it is
 present: the committed programs, run on the held-out tasks, must solve exactly what coverage.csv says.
@@ -14,8 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from genplan.errors import GenplanError
-from genplan.results import COLUMNS, ResultRow, publish, read_rows, rebuild_suite, suite_of, verify_row, write_rows
+from genplan.core.errors import GenplanError
+from genplan.experiments.results import (
+    COLUMNS,
+    ResultRow,
+    publish,
+    read_rows,
+    rebuild_suite,
+    suite_of,
+    verify_row,
+    write_rows,
+)
 from tests.report_fixtures import Call, T, fake_run
 
 REPO = Path(__file__).resolve().parent.parent

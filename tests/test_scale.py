@@ -11,12 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from genplan.errors import GenplanError
-from genplan.generators import ferry
-from genplan.pddl.model import Task
-from genplan.pddl.pyform import python_inputs
-from genplan.planners import PlannerResult
-from genplan.scale import (
+from genplan.core.errors import GenplanError
+from genplan.experiments.scale import (
     ScaleSettings,
     load_scale,
     parse_sizes,
@@ -27,6 +23,10 @@ from genplan.scale import (
     to_markdown,
     write_outputs,
 )
+from genplan.generators import ferry
+from genplan.pddl.model import Task
+from genplan.pddl.pyform import python_inputs
+from genplan.planners import PlannerResult
 
 ZOO = Path(__file__).resolve().parent / "zoo"
 GOOD = ZOO / "good_ferry.py"

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from genplan.benchmarks.domains import builtin_domain_path
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.generators import ferry
+from genplan.generators.domains import builtin_domain_path
 from genplan.pddl import load_task
 from genplan.pddl.writer import write_problem
-from genplan.solve import failure_summary, plan_text, solve
+from genplan.programs.solve import failure_summary, plan_text, solve
 from genplan.validate import parse_plan_text, validate
 
 GOOD = Path(__file__).resolve().parent / "zoo" / "good_ferry.py"

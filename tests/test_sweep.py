@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import genplan.execute.evaluate as evaluate_module
+from genplan.experiments.sweep import SweepSpec, load_manifest, manifest_path, plan_summary, run_sweep
 from genplan.llm import ScriptedBackend, make_client
 from genplan.llm.errors import AuthenticationError
-from genplan.sweep import SweepSpec, load_manifest, manifest_path, plan_summary, run_sweep
 from tests.test_pipeline import GOOD, described_names, ferry_suite, task_descriptions  # noqa: F401
 
 SHORT = {"strategy_rounds": 0, "code_rounds": 0, "n_programs": 1, "orderings": 1, "timeout": 5, "model": "openai/t"}
@@ -156,8 +156,8 @@ def test_ctrl_c_keeps_finished_runs_and_the_rerun_continues(ferry_suite, tmp_pat
 
 
 def test_bad_sweeps_fail_before_any_call(ferry_suite, tmp_path: Path) -> None:  # noqa: F811
-    from genplan.config import ConfigError
-    from genplan.sweep import SweepError
+    from genplan.experiments.sweep import SweepError
+    from genplan.protocols.config import ConfigError
 
     backends: list = []
     make = factory(tmp_path, backends, solver())

@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 from rich.table import Table
 
-from genplan.terminal import FitColumns, copyable, listing, make_console
+from genplan.core.terminal import FitColumns, copyable, listing, make_console
 
 LONG_PATH = "/home/someone/projects/genplan-experiments/cache/runs/ferry/f5-3-s1-gpt-4o-1a2b3c4d/program.py"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from genplan.benchmarks.domains import builtin_domain_path
+from genplan.generators.domains import builtin_domain_path
 from genplan.pddl import parse_domain, parse_problem
 from genplan.pddl.model import Task
 from genplan.validate import (

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from genplan.core.prompts import template_variables, templates_dir
 from genplan.pddl.model import Task
-from genplan.prompts import template_variables, templates_dir
 from genplan.validate import feedback, plan_listing, validate
 from genplan.validate.feedback import MAX_STEP_CHARS
 from tests.test_validate import FERRY_PLAN, TOY_PLAN, ferry_task, toy_task

@@ -28,23 +28,22 @@ import json
 import random
 import shutil
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, fields, replace
 from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from genplan.benchmarks.domains import builtin_domain_path
 from genplan.benchmarks.recipes import DEBUG_POOL, DEBUG_TASKS, debug_pool_sizes, heldout_sizes, recipe, shape
 from genplan.benchmarks.suites import PAPER_SEEDS, SuiteError
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.generators import GeneratorError, check_size, generator_module
+from genplan.generators.domains import builtin_domain_path
 from genplan.pddl.model import Task
 from genplan.pddl.writer import write_problem
 from genplan.validate.plantext import parse_plan_text
 
 if TYPE_CHECKING:
-    from genplan.cluster.session import Cluster
+    from genplan.execute.backend import Backend
 
 #: Files of a suite folder that the builders write (``domain.pddl`` is written by hand, never rebuilt).
 MANAGED = ("split.json", "sources.json")
@@ -199,28 +198,20 @@ def downward_optimal(
     time_limit: float = 300,
     memory_limit_mb: int = 4096,
     jobs: int = 1,
-    cluster: Cluster | None = None,
+    cluster: Backend | None = None,
 ) -> OptimalSource:
     """Optimal plans from Fast Downward (A* with LM-cut), cached, ``jobs`` planner processes at a time, or
     on the workers of a Dask ``cluster`` (the cache stays in this process)."""
-    from genplan.planners import optimal_plan
-    from genplan.planners.solve import plan_on_cluster
+    from genplan.execute.backend import LocalBackend
+    from genplan.execute.planning import plan_tasks
 
     def optimal(r: Any) -> Optimal:
         return Optimal(r.plan_length, r.plan) if r.solved else Optimal(None)
 
     def solve(tasks: Sequence[Task]) -> list[Optimal]:
-        if cluster is not None:
-            found = plan_on_cluster(list(tasks), "lmcut", time_limit=time_limit, memory_limit_mb=memory_limit_mb,
-                                    cache_dir=cache_dir, cluster=cluster)  # fmt: skip
-            return [optimal(r) for r in found]
-
-        def one(task: Task) -> Optimal:
-            return optimal(optimal_plan(task, time_limit=time_limit, memory_limit_mb=memory_limit_mb,
-                                        cache_dir=cache_dir))  # fmt: skip
-
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            return list(pool.map(one, tasks))
+        found = plan_tasks(list(tasks), "lmcut", time_limit=time_limit, memory_limit_mb=memory_limit_mb,
+                           cache_dir=cache_dir, backend=cluster or LocalBackend(jobs=max(1, jobs)))  # fmt: skip
+        return [optimal(r) for r in found]
 
     return solve
 

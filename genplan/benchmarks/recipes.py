@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from math import isqrt, sqrt
 from typing import Any
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.generators import GENERATOR_DOMAINS, generator_module
 
 #: The percentiles at which :attr:`Recipe.heldout_quantiles` gives the reference's object counts.

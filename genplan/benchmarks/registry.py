@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
 
-from genplan.benchmarks.domains import BENCHMARKS_DIR
 from genplan.benchmarks.suites import Suite, SuiteError, is_suite_dir, load_suite_dir
-from genplan.paths import cache_root
+from genplan.core.paths import cache_root
+from genplan.generators.domains import BENCHMARKS_DIR
 
 REGISTRY_FILE = "suites.json"
 

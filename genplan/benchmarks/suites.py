@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.pddl.model import Domain, Task
 from genplan.pddl.parser import parse_domain, parse_problem
 

@@ -3,7 +3,9 @@
 - :mod:`~genplan.cluster.options`: ``--scheduler``, ``--cluster``, ``--workers``, ``--dashboard``, checked;
 - :mod:`~genplan.cluster.jobqueue`: job settings from a TOML file for Slurm, HTCondor, PBS, SGE and LSF
   (through dask-jobqueue, the ``genplan[cluster]`` extra);
-- :mod:`~genplan.cluster.session`: :func:`open_cluster` and :class:`Cluster`, the driver's end;
+- :mod:`~genplan.cluster.session`: :func:`open_cluster` and :class:`Cluster`, the driver's end (the Dask
+  implementation of :class:`genplan.execute.backend.Backend`), and :func:`open_backend`, the factory that
+  gives a caller either a cluster or this machine's backend;
 - :mod:`~genplan.cluster.tasks`: the functions the workers run, pure and cache-free;
 - :mod:`~genplan.cluster.version`: the fingerprint a worker must share with the driver.
 
@@ -30,6 +32,7 @@ _EXPORTS = {
     "Cluster": "genplan.cluster.session",
     "ClusterLost": "genplan.cluster.session",
     "open_cluster": "genplan.cluster.session",
+    "open_backend": "genplan.cluster.session",
     "fingerprint": "genplan.cluster.version",
 }
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 
 #: ``--cluster`` values: a cluster on this machine, or one of dask-jobqueue's batch systems.
 LOCAL = "local"
@@ -85,7 +85,11 @@ def check_address(address: str) -> str:
     match = _ADDRESS.match(address.strip())
     if match is None:
         bare = re.match(r"^[^\s:/]+:\d{1,5}$", address.strip())
-        hint = f"Write it as tcp://{address.strip()}." if bare else "Write it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786."
+        hint = (
+            f"Write it as tcp://{address.strip()}."
+            if bare
+            else "Write it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786."
+        )
         raise ClusterError(f"--scheduler {address!r} is not a Dask scheduler address.", hint=hint)
     if match["scheme"] not in SCHEMES:
         raise ClusterError(

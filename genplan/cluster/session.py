@@ -31,11 +31,13 @@ from typing import TYPE_CHECKING, Any
 from genplan.cluster import tasks as worker_tasks
 from genplan.cluster.options import LOCAL, ClusterError, ClusterOptions
 from genplan.cluster.version import VersionMismatch, describe, differences, fingerprint
+from genplan.execute.backend import Backend, LocalBackend, OnOutcome, OnRun
+from genplan.execute.outcome import Limits
+from genplan.execute.results import TaskOutcome
+from genplan.planners.result import PlannerResult
 
 if TYPE_CHECKING:
-    from genplan.execute.evaluate import TaskOutcome
     from genplan.pddl.model import Task
-    from genplan.planners.result import PlannerResult
     from genplan.planners.solve import PlanRequest
 
 #: Seconds to reach a running scheduler before giving up.
@@ -64,8 +66,9 @@ class ClusterLost(ClusterError):
     """The scheduler went away during a command."""
 
 
-class Cluster:
-    """A connection to a Dask cluster for genplan's CPU work; made by :func:`open_cluster`.
+class Cluster(Backend):
+    """A connection to a Dask cluster for genplan's CPU work: the Dask :class:`~genplan.execute.backend.Backend`,
+    made by :func:`open_cluster`.
 
     Thread-safe: a sweep's runs evaluate their programs from several threads at once.
     """
@@ -138,24 +141,30 @@ class Cluster:
         *,
         orderings: int,
         seed: int,
-        timeout: float,
-        memory_mb: int,
+        limits: Limits,
         mode: str,
-        on_result: Callable[[TaskOutcome], bool | None],
+        on_result: OnOutcome,
+        on_run: OnRun | None = None,
     ) -> bool:
         """Evaluate ``source`` on ``items`` on the workers, a batch of tasks per Dask task.
 
         ``on_result`` sees every task's outcome in this process as its batch finishes; returning False
         stops the evaluation (batches not finished are cancelled). Returns whether it was stopped so.
         """
-        from genplan.execute.evaluate import TaskOutcome
-
+        timeout, memory_mb = limits.timeout, limits.memory // 2**20
         size = max(1, min(MAX_BATCH, math.ceil(len(items) / (BATCHES_PER_THREAD * self.threads()))))
         batches = [list(items[i : i + size]) for i in range(0, len(items), size)]
         calls = [(source, batch, orderings, seed, timeout, memory_mb, mode) for batch in batches]
 
         def done(_index: int, results: list[dict[str, Any]]) -> bool:
-            return all(on_result(TaskOutcome.from_json(data)) is not False for data in results)
+            going = True
+            for data in results:
+                outcome = TaskOutcome.from_json(data)
+                if on_run is not None:
+                    for record in outcome.runs:
+                        on_run(outcome.task_id, record)
+                going = on_result(outcome) is not False and going
+            return going
 
         return self._map(worker_tasks.evaluate_batch, calls, "evaluate", done)
 
@@ -164,7 +173,6 @@ class Cluster:
     ) -> None:
         """Run each request on a worker (:func:`genplan.planners.solve.plan_limits`, no cache there);
         ``on_result(index, results by limit)`` is called in this process as each finishes."""
-        from genplan.planners.result import PlannerResult
 
         def done(index: int, results: list[list[Any]]) -> None:
             on_result(index, {float(limit): PlannerResult.from_json(data, cached=bool(cached))
@@ -302,6 +310,22 @@ def open_cluster(options: ClusterOptions, *, notify: Callable[[str], object] | N
             yield cluster
         finally:
             cluster.close()
+
+
+@contextlib.contextmanager
+def open_backend(
+    options: ClusterOptions, *, jobs: int | None = None, notify: Callable[[str], object] | None = None
+) -> Iterator[Backend]:
+    """The factory of backends: the Dask cluster ``options`` ask for, else this machine's
+    :class:`~genplan.execute.backend.LocalBackend` with ``jobs`` at a time. Callers get a
+    :class:`~genplan.execute.backend.Backend` and never import an implementation; what was started here
+    is stopped on the way out."""
+    with open_cluster(options, notify=notify) as cluster:
+        if cluster is not None:
+            yield cluster
+            return
+        with LocalBackend(jobs=jobs) as local:
+            yield local
 
 
 def _connect(options: ClusterOptions, say: Callable[[str], object]) -> Cluster:

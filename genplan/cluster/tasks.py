@@ -7,9 +7,10 @@ a cache, a run folder or any other file of the user's: every cache lives in the 
 what comes back. That is what makes the functions safe to run twice, which is what Dask does with the
 tasks of a worker that died: the second run computes the same answer and nothing else changes.
 
-Each worker thread keeps one warm :class:`~genplan.execute.pool.Executor` (the sandbox's fork servers)
-for the life of the worker process, so a worker pays the sandbox's start-up once, not per task. A
-worker thread runs one program or one planner at a time: a worker's ``--nthreads`` is its parallelism.
+Each worker thread keeps one warm :class:`~genplan.execute.pool.Executor` (the sandbox's fork servers),
+used through a :class:`~genplan.execute.backend.LocalBackend`, for the life of the worker process, so a
+worker pays the sandbox's start-up once, not per task. A worker thread runs one program or one planner at
+a time: a worker's ``--nthreads`` is its parallelism.
 """
 
 from __future__ import annotations
@@ -65,17 +66,24 @@ def evaluate_batch(
     mode: str,
 ) -> dict[str, Any]:
     """Run ``source`` on a batch of ``(task id, Task)`` in every ordering, validate every plan, and return
-    each task's :class:`~genplan.execute.evaluate.TaskOutcome` as JSON (with every run, as the cache keeps
-    them). The same engine as a local evaluation, in this worker's sandbox, with no cache."""
-    from genplan.execute.evaluate import evaluate
+    each task's :class:`~genplan.execute.results.TaskOutcome` as JSON (with every run, as the cache keeps
+    them). The same engine as a local evaluation (:class:`~genplan.execute.backend.LocalBackend`), in this
+    worker's sandbox, with no cache."""
+    from genplan.execute.backend import LocalBackend
+    from genplan.execute.outcome import Limits
 
     check_driver(driver, worker_address())
-    ev = evaluate(
-        source, list(tasks), orderings=orderings, seed=seed, timeout=timeout, memory_mb=memory_mb,
-        mode=mode,  # type: ignore[arg-type]
-        executor=_executor(),
+    found: dict[str, Any] = {}
+
+    def keep(outcome: Any) -> bool:
+        found[outcome.task_id] = outcome
+        return True
+
+    LocalBackend(executor=_executor()).evaluate_tasks(
+        source, list(tasks), orderings=orderings, seed=seed, limits=Limits(timeout=timeout, memory=memory_mb * 2**20),
+        mode=mode, on_result=keep,
     )  # fmt: skip
-    return _answer([r.to_json(full=True) for r in ev.results])
+    return _answer([found[task_id].to_json(full=True) for task_id, _ in tasks if task_id in found])
 
 
 def plan_limits(driver: dict[str, str], request: Any) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.execute.wire import STATUSES
 
 __all__ = ["CATEGORIES", "STATUSES", "STATUS_CATEGORY", "Limits", "Outcome", "Status", "execution_feedback"]

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.execute.outcome import Limits, Outcome
 from genplan.execute.wire import decode_body, frame, split_frames
 from genplan.pddl.pyform import PyTask

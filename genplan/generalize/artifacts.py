@@ -14,11 +14,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from genplan.core.files import atomic_write
 from genplan.generalize.check import CheckResult
 from genplan.pddl.model import Domain
 from genplan.pddl.pyform import python_inputs, render_python_task
 from genplan.pddl.writer import write_domain, write_problem
-from genplan.runs import atomic_write
 
 
 @dataclass(frozen=True)

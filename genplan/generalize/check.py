@@ -20,7 +20,7 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.execute.evaluate import TaskOutcome
 from genplan.generalize.candidates import Candidate
 from genplan.generalize.generated import check_seed, generated_batches, size_ladder
@@ -32,7 +32,7 @@ from genplan.pddl.model import Domain, Task
 from genplan.pddl.pyform import PyTask
 
 if TYPE_CHECKING:
-    from genplan.cluster.session import Cluster
+    from genplan.execute.backend import Backend
 
 #: Share of the shrinking budget that making the failure smaller through its generator may use first.
 REGENERATE_SHARE = 0.6
@@ -224,7 +224,7 @@ def check_program(
     executor: Any = None,
     progress: Progress | None = None,
     prove: Callable[[Task], bool] | None = None,
-    cluster: Cluster | None = None,
+    cluster: Backend | None = None,
 ) -> CheckResult:
     """Run ``source`` on new tasks until one fails or the budget is spent; shrink a failure found.
 
@@ -275,8 +275,15 @@ def check_program(
                                                  max_objects=max_objects, round_=r,
                                                  max_unproven=2 * largest))  # fmt: skip
             reorder_seed = check_seed("reorder", seed) % 1_000_000
-            sources.append(variant_batches(debug, seed=seed, reorder_seed=reorder_seed, round_=r,
-                                           skip=() if settings.shuffled_names else ("rename-shuffled",)))
+            sources.append(
+                variant_batches(
+                    debug,
+                    seed=seed,
+                    reorder_seed=reorder_seed,
+                    round_=r,
+                    skip=() if settings.shuffled_names else ("rename-shuffled",),
+                )
+            )
             if r == 0:
                 sources.append(_chunks(list(user_tasks)))
             yield from _waves(*sources)

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, fields, replace
 from typing import Any
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.generalize.candidates import Candidate
 from genplan.generalize.naming import GeneratorNames
 

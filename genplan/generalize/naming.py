@@ -57,7 +57,7 @@ def find_generator(
     ``hint`` is a domain name to try first (the suite's domain folder name); ``renaming`` a map known
     to turn some builtin domain into ``domain`` (from the registry).
     """
-    from genplan.benchmarks.domains import builtin_domain, builtin_domain_path
+    from genplan.generators.domains import builtin_domain, builtin_domain_path
 
     names = [n for n in GENERATOR_DOMAINS if builtin_domain_path(n).is_file()]
     if hint in names:

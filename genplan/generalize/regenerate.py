@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.execute.evaluate import TaskOutcome
 from genplan.generalize.candidates import Candidate
 from genplan.generalize.generated import check_seed

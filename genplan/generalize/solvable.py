@@ -15,32 +15,31 @@ from typing import TYPE_CHECKING
 from genplan.pddl.model import Task
 
 if TYPE_CHECKING:
-    from genplan.cluster.session import Cluster
+    from genplan.execute.backend import Backend
 
 #: Satisficing and quick: a proof needs any plan, not a good one.
 PROOF_PLANNER = "lama-first"
 
 
 def planner_proof(
-    time_limit: float = 10.0, cache_dir: str | Path | None = None, cluster: Cluster | None = None
+    time_limit: float = 10.0, cache_dir: str | Path | None = None, cluster: Backend | None = None
 ) -> Callable[[Task], bool]:
     """A function telling whether Fast Downward finds a plan for a task within ``time_limit`` seconds.
 
-    Results are cached (the planner cache), so re-running a check proves nothing twice. With a Dask
-    ``cluster`` the planner runs on a worker (the cache stays here).
+    Results are cached (the planner cache), so re-running a check proves nothing twice. The planner runs
+    on ``cluster`` (any :class:`~genplan.execute.backend.Backend`; this machine by default), the cache stays here.
     """
-    from genplan.planners import plan
-    from genplan.planners.solve import plan_on_cluster
+    from genplan.execute.backend import LocalBackend
+    from genplan.execute.planning import plan_tasks
+
+    backend = cluster or LocalBackend(jobs=1)
 
     memo: dict[Task, bool] = {}
 
     def prove(task: Task) -> bool:
         if task not in memo:
-            if cluster is not None:
-                [result] = plan_on_cluster([task], PROOF_PLANNER, time_limit=time_limit, memory_limit_mb=2048,
-                                           cache_dir=cache_dir, cluster=cluster)  # fmt: skip
-            else:
-                result = plan(task, PROOF_PLANNER, time_limit=time_limit, memory_limit_mb=2048, cache_dir=cache_dir)
+            [result] = plan_tasks([task], PROOF_PLANNER, time_limit=time_limit, memory_limit_mb=2048,
+                                  cache_dir=cache_dir, backend=backend)  # fmt: skip
             memo[task] = result.status == "solved"
         return memo[task]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.pddl.model import Domain, Task
 
 

@@ -24,7 +24,7 @@ from dataclasses import fields
 from types import ModuleType
 from typing import Any
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.pddl.model import Task
 
 #: The domains that have a generator (module name = domain name with '-' replaced by '_').

@@ -23,8 +23,8 @@ from functools import cache
 from itertools import pairwise
 from math import comb, factorial
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError, check_integers, check_size
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import ROOT_TYPE, Fact, Task
 
 DOMAIN = "blocksworld"

@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass
 from itertools import chain
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import ROOT_TYPE, Fact, Task
 
 DOMAIN = "heavy"

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from math import isqrt
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "hiking"

@@ -17,8 +17,8 @@ import random
 from dataclasses import dataclass
 from math import sqrt
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "miconic"

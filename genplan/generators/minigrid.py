@@ -32,8 +32,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "minigrid"

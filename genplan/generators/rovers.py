@@ -31,8 +31,8 @@ import random
 from collections import deque
 from dataclasses import dataclass
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "rovers"

@@ -23,8 +23,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError, check_integers, check_size
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "satellite"

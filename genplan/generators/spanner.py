@@ -19,8 +19,8 @@ import random
 from dataclasses import dataclass
 from itertools import pairwise
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError, check_integers, check_size
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "spanner"

@@ -28,8 +28,8 @@ from collections import deque
 from dataclasses import dataclass
 from math import isqrt
 
-from genplan.benchmarks.domains import builtin_domain
 from genplan.generators import GeneratorError, check_integers, check_size
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.model import Fact, Task
 
 DOMAIN = "visitall"

@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from genplan.paths import cache_root
+from genplan.core.paths import cache_root
 
 from .types import Request
 

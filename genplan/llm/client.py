@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 
 from .accounting import Accounting, Budget
 from .cache import ReplyCache, cache_key
@@ -513,7 +513,7 @@ def client_from_config(
     backend: Backend | None = None,
     use_cache: bool = True,
 ) -> LLMClient:
-    """:func:`make_client` from a :class:`genplan.config.Config` (read by field name, so this module
+    """:func:`make_client` from a :class:`genplan.protocols.config.Config` (read by field name, so this module
     does not depend on the configuration module)."""
     return make_client(
         model=config.model,

@@ -1,4 +1,4 @@
-"""Errors of LLM access, each a :class:`~genplan.errors.GenplanError` with the cause and the fix.
+"""Errors of LLM access, each a :class:`~genplan.core.errors.GenplanError` with the cause and the fix.
 
 The retry loop needs one more distinction that users never see: :class:`TransientFailure` marks an
 attempt that may succeed if repeated (rate limit, 5xx, dropped connection, timeout, malformed body).
@@ -8,7 +8,7 @@ Backends raise it; the client retries it and, once the retries are spent, turns 
 
 from __future__ import annotations
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 
 
 class LLMError(GenplanError):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from genplan.errors import PDDLError, UnsupportedPDDLError
+from genplan.core.errors import PDDLError, UnsupportedPDDLError
 from genplan.pddl.model import ROOT_TYPE, ActionSchema, Atom, Domain, Fact, Parameter, Predicate, Task
 
 

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from genplan.paths import cache_root
+from genplan.core.paths import cache_root
 from genplan.planners.configs import PlannerConfig
 from genplan.planners.result import PlannerResult
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.planners.configs import PlannerConfig
 from genplan.planners.result import ERROR, MEMORY, SOLVED, TIMEOUT, UNSOLVABLE
 

@@ -8,21 +8,17 @@ bug or a parse mismatch, and it is reported as an error instead of being used as
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.pddl.model import Task
 from genplan.pddl.writer import write_domain, write_problem
 from genplan.planners import downward
 from genplan.planners.cache import PlanCache, cache_key
 from genplan.planners.configs import PLANNERS, PlannerConfig
 from genplan.planners.result import ERROR, LIMIT_INDEPENDENT, SOLVED, PlannerResult
-
-if TYPE_CHECKING:
-    from genplan.cluster.session import Cluster
 
 #: Statuses worth remembering: each is a fact about (task, configuration, limits). Errors are not cached,
 #: since they may come from a passing condition (a full disk, a killed process) and should be retried.
@@ -97,7 +93,7 @@ def lookup_plan(
     """The cached result of :func:`plan` for these arguments, or ``None``: the read half of :func:`plan`.
 
     With :func:`store_plan`, the write half, a caller that runs the planner elsewhere (on a Dask worker,
-    see :mod:`genplan.cluster`) keeps every cache read and write in its own process.
+    see :func:`genplan.execute.planning.plan_tasks`) keeps every cache read and write in its own process.
     """
     key = _key(task, planner_config(planner), time_limit, memory_limit_mb)
     return _checked_hit(task, PlanCache(cache_dir).get(key))
@@ -226,51 +222,3 @@ def plan_limits(request: PlanRequest) -> dict[float, PlannerResult]:
                           use_cache=False)  # fmt: skip
         out[limit] = result
     return out
-
-
-def plan_on_cluster(
-    tasks: Sequence[Task],
-    planner: str,
-    *,
-    time_limit: float,
-    memory_limit_mb: int = 8192,
-    cache_dir: str | Path | None = None,
-    cluster: Cluster,
-    on_result: Callable[[int, PlannerResult], object] | None = None,
-) -> list[PlannerResult]:
-    """:func:`plan` for each task (results in order), all at once on the workers of a Dask ``cluster``.
-
-    The cache stays in this process: hits are read here, only the misses are sent to the workers, and
-    what comes back is stored here. ``on_result(index, result)`` sees each result as it is known.
-    """
-    planner_config(planner)
-    results: list[PlannerResult | None] = [None] * len(tasks)
-
-    def known(index: int, result: PlannerResult) -> None:
-        results[index] = result
-        if on_result is not None:
-            on_result(index, result)
-
-    misses: list[int] = []
-    for i, task in enumerate(tasks):
-        hit = lookup_plan(task, planner, time_limit=time_limit, memory_limit_mb=memory_limit_mb, cache_dir=cache_dir)
-        if hit is None:
-            misses.append(i)
-        else:
-            known(i, hit)
-    requests = [PlanRequest(tasks[i], planner, (float(time_limit),), int(memory_limit_mb)) for i in misses]
-
-    def computed(position: int, by_limit: dict[float, PlannerResult]) -> None:
-        index = misses[position]
-        result = by_limit[float(time_limit)]
-        store_plan(tasks[index], result, cache_dir=cache_dir)
-        known(index, result)
-
-    cluster.run_planners(requests, on_result=computed)
-    return _complete(results)
-
-
-def _complete(results: list[PlannerResult | None]) -> list[PlannerResult]:
-    done = [r for r in results if r is not None]
-    assert len(done) == len(results), "a planner result is missing"
-    return done

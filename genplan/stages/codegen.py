@@ -24,8 +24,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from genplan.core.prompts import render
 from genplan.pddl.pyform import PyTask, render_set
-from genplan.prompts import render
 from genplan.stages.conversation import Answer, ChatClient, Message, ask, run_all, user
 from genplan.stages.extract import extract_program
 

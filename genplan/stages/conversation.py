@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from genplan.prompts import render
+from genplan.core.prompts import render
 
 T = TypeVar("T")
 

@@ -24,15 +24,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from genplan.core.files import atomic_write
 from genplan.generalize import CheckSettings
 from genplan.generalize.candidates import Candidate
 from genplan.generalize.naming import GeneratorNames
 from genplan.pddl.model import Domain, Task
 from genplan.pddl.writer import write_domain, write_problem
-from genplan.runs import atomic_write
 
 if TYPE_CHECKING:
-    from genplan.cluster.session import Cluster
+    from genplan.execute.backend import Backend
 
 #: Bump when what a cached check holds changes meaning.
 CACHE_FORMAT = 1
@@ -132,7 +132,7 @@ def program_check(
     generator: GeneratorNames | None,
     settings: CheckSettings,
     cache_dir: Path,
-    cluster: Cluster | None = None,
+    cluster: Backend | None = None,
 ) -> dict[str, Any]:
     """Search a counterexample to ``source``; the check's JSON (cached by content under ``checks/``).
 
@@ -181,7 +181,7 @@ class CounterexampleSearch:
         on_found: Any = None,
         on_check: Any = None,
         on_checked: Any = None,
-        cluster: Cluster | None = None,
+        cluster: Backend | None = None,
     ) -> None:
         self.domain = domain
         self.debug = list(debug)

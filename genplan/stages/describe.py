@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from genplan.prompts import render
+from genplan.core.prompts import render
 from genplan.stages.conversation import ChatClient, Message, ask, assistant, run_all, user
 
 #: Used when neither the configuration nor the backend knows the model's context window.

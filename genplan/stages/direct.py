@@ -3,7 +3,7 @@ program's input form, and no descriptions or strategy; the answer is a program.
 
 On domains a model already knows how to solve, this one call is all that is needed, where the staged
 protocol spends a dozen on descriptions and hand-written plans that change nothing. The auto protocol
-(:mod:`genplan.ladder`) tries it first and climbs further only when it fails.
+(:mod:`genplan.protocols.ladder`) tries it first and climbs further only when it fails.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from genplan.core.prompts import render
 from genplan.pddl.pyform import PyTask, render_python_task
-from genplan.prompts import render
 from genplan.stages.conversation import Answer, ChatClient, ask, user
 from genplan.stages.extract import extract_program
 

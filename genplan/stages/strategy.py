@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from genplan.core.prompts import render
 from genplan.pddl.model import Task
-from genplan.prompts import render
 from genplan.stages.conversation import Answer, ChatClient, Message, ask, run_all, user
 from genplan.stages.extract import extract_plan, extract_pseudocode
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from genplan.pddl.model import ROOT_TYPE, Task
 from genplan.validate.validator import validate
@@ -281,20 +282,19 @@ def reference_task_ids(domain_dir: Path, n_debug: int = 6, quantiles: Sequence[f
 def run_domain(
     domain_dir: Path,
     *,
-    cache_dir: str | Path | None,
-    planner: str = "lama-first",
-    planner_time_limit: float = 5.0,
+    solve: Callable[[Task], Any],
     samples: int = 2,
     up: str = "all",
     jobs: int = 2,
 ) -> DomainReport:
-    """Plan the :func:`reference_task_ids` of one reference domain with Fast Downward, mutate each plan
-    and check every mutation with ours, VAL and (``up="all"``: every task; ``"debug"``: the debugging
-    tasks only; ``"none"``) unified-planning. Planner runs and VAL calls go in ``jobs`` threads."""
+    """Plan the :func:`reference_task_ids` of one reference domain with ``solve`` (a planner: a task in, a
+    result with ``plan`` and ``status`` out, e.g. :func:`genplan.planners.plan`; the validator does not depend
+    on the planners, so the caller brings one), mutate each plan and check every mutation with ours, VAL and
+    (``up="all"``: every task; ``"debug"``: the debugging tasks only; ``"none"``) unified-planning. Planner
+    runs and VAL calls go in ``jobs`` threads."""
     from concurrent.futures import ThreadPoolExecutor
 
     from genplan.pddl.parser import parse_domain, parse_problem
-    from genplan.planners import plan as run_planner
 
     name = domain_dir.name
     domain_path = domain_dir / "domain.pddl"
@@ -304,7 +304,7 @@ def run_domain(
     def one(task_id: str) -> tuple[str, str, list[CaseResult]]:
         problem_path = domain_dir / "problems" / f"{task_id}.pddl"
         task = parse_problem(problem_path, domain)
-        result = run_planner(task, planner, time_limit=planner_time_limit, cache_dir=cache_dir)
+        result = solve(task)
         if result.plan is None:
             return task_id, result.status, []
         cases = mutations(task, result.plan, random.Random(seed_for(name, task_id)), samples=samples)

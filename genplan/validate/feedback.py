@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from genplan.prompts import render
+from genplan.core.prompts import render
 from genplan.validate.verdict import GOAL, MALFORMED, Literal, Verdict
 
 #: Plans up to this many steps are shown whole.

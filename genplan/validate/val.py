@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.pddl.model import Task
 from genplan.pddl.writer import write_domain, write_problem
 

@@ -1,6 +1,6 @@
 """Computing: the numbers of every table from loaded runs and baselines (:func:`build_report`), as
 frozen dataclasses. Nothing here reads a file or formats a value; the choices that decide the numbers are
-listed in :mod:`genplan.report`.
+listed in :mod:`genplan.experiments.report`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genplan.baselines import BaselineSet
-from genplan.report.paper import PAPER_CONFIGS, PAPER_DOMAINS, PAPER_TABLE1, REPORT_MODEL
-from genplan.report.runs import HeldoutTask, RunSummary, baseline_spec
+from genplan.experiments.baselines import BaselineSet
+from genplan.experiments.report.paper import PAPER_CONFIGS, PAPER_DOMAINS, PAPER_TABLE1, REPORT_MODEL
+from genplan.experiments.report.runs import HeldoutTask, RunSummary, baseline_spec
 
 #: Times below this many seconds are counted as this (no clock measures a run of 0 s).
 MIN_TIME = 1e-3
@@ -507,7 +507,7 @@ def _by_size(task: HeldoutTask) -> tuple:
 
 def failure_analysis(runs: Sequence[RunSummary], labels: Mapping[Path, str] | None = None) -> list[FailureRow]:
     """One row per evaluated run whose program failed some held-out task, in the report's order (domain,
-    configuration, seed). Sizes come from :func:`genplan.report.runs.add_task_sizes`; without them the
+    configuration, seed). Sizes come from :func:`genplan.experiments.report.runs.add_task_sizes`; without them the
     first failing task is the first by name, and the sizes are unknown."""
     labels = labels if labels is not None else config_labels(runs)
     cats = error_categories()
@@ -534,7 +534,7 @@ def failure_analysis(runs: Sequence[RunSummary], labels: Mapping[Path, str] | No
 @dataclass(frozen=True)
 class PaperRow:
     """Our coverage of a configuration that runs one of the paper's presets on one of its domains, beside
-    the paper's Table 1 figures for that preset (model :data:`genplan.report.paper.REPORT_MODEL`)."""
+    the paper's Table 1 figures for that preset (model :data:`genplan.experiments.report.paper.REPORT_MODEL`)."""
 
     domain: str
     config: str
@@ -642,4 +642,3 @@ def build_report(
         failures=tuple(failure_analysis(runs, labels)),
         paper=tuple(paper_comparison(runs, cov, labels)),
     )
-

@@ -7,9 +7,9 @@ objects; the program runs on them in the sandbox and its plans are validated; Fa
 same tasks. Once the planner has failed on every task of a size it is not run on larger ones (it would
 only spend its time limit on each of them again); the table shows those sizes as skipped.
 
-Output (contract shared with :mod:`genplan.report`: :mod:`genplan.report.views` shows ``scale.json`` as a
-table, :mod:`genplan.report.figures` draws it): ``scale.json`` (format ``genplan-scale/1``), ``scale.md``
-(a table) and ``scale.png`` (:func:`plot_scaling`).
+Output (contract shared with :mod:`genplan.experiments.report`: :mod:`~genplan.experiments.report.views`
+shows ``scale.json`` as a table, :mod:`~genplan.experiments.report.figures` draws it): ``scale.json`` (format
+``genplan-scale/1``), ``scale.md`` (a table) and ``scale.png`` (:func:`plot_scaling`).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from genplan.errors import GenplanError
-from genplan.options import positive_numbers
+from genplan.core.errors import GenplanError
+from genplan.core.options import positive_numbers
 
 if TYPE_CHECKING:
-    from genplan.cluster.session import Cluster
+    from genplan.execute.backend import Backend
 
 FORMAT = "genplan-scale/1"
 #: ``--planner`` values: a Fast Downward configuration, or ``none``.
@@ -114,7 +114,7 @@ def run_scale(
     *,
     cache_dir: str | Path | None = None,
     progress: Progress | None = None,
-    cluster: Cluster | None = None,
+    cluster: Backend | None = None,
 ) -> dict:
     """Run the scaling check; returns the ``scale.json`` dictionary (nothing is written here).
 
@@ -179,10 +179,10 @@ def run_scale(
 
 
 def _run_planner(
-    settings: ScaleSettings, tasks: list, cache_dir: str | Path | None, notify: Progress, cluster: Cluster | None
+    settings: ScaleSettings, tasks: list, cache_dir: str | Path | None, notify: Progress, cluster: Backend | None
 ) -> dict:
-    from genplan.planners import plan
-    from genplan.planners.solve import plan_on_cluster
+    from genplan.execute.backend import LocalBackend
+    from genplan.execute.planning import plan_tasks
 
     assert settings.planner is not None
     out = {}
@@ -191,20 +191,12 @@ def _run_planner(
         out[name] = result
         notify("planner", {"task": name, "status": result.status, "time_s": result.time_s})
 
-    if cluster is not None:
-        plan_on_cluster(
-            [task for _, task in tasks], settings.planner, time_limit=settings.planner_time_limit,
-            memory_limit_mb=settings.planner_memory_mb, cache_dir=cache_dir, cluster=cluster,
-            on_result=lambda index, result: done(tasks[index][0], result),
-        )  # fmt: skip
-        return {name: out[name] for name, _ in tasks}
-    for name, task in tasks:
-        result = plan(
-            task, settings.planner, time_limit=settings.planner_time_limit,
-            memory_limit_mb=settings.planner_memory_mb, cache_dir=cache_dir,
-        )  # fmt: skip
-        done(name, result)
-    return out
+    plan_tasks(
+        [task for _, task in tasks], settings.planner, time_limit=settings.planner_time_limit,
+        memory_limit_mb=settings.planner_memory_mb, cache_dir=cache_dir, backend=cluster or LocalBackend(jobs=1),
+        on_result=lambda index, result: done(tasks[index][0], result),
+    )  # fmt: skip
+    return {name: out[name] for name, _ in tasks}
 
 
 def _sig(value: float) -> float:
@@ -338,7 +330,7 @@ def rich_table(result: dict) -> Any:
     into the program's columns and the planner's, each beside the size and the objects."""
     from rich.table import Table
 
-    from genplan.terminal import FitColumns
+    from genplan.core.terminal import FitColumns
 
     table = Table(title=f"Scaling of {Path(result['program']).name} on {result['domain']}", title_justify="left")
     for i, col in enumerate(table_header(result)):
@@ -352,7 +344,7 @@ def rich_table(result: dict) -> Any:
 
 def write_outputs(result: dict, out: Path) -> dict[str, Path]:
     """Write ``scale.json``, ``scale.md`` and ``scale.png`` into ``out`` (created if needed)."""
-    from genplan.runs import atomic_write
+    from genplan.core.files import atomic_write
 
     out.mkdir(parents=True, exist_ok=True)
     paths = {"json": out / "scale.json", "md": out / "scale.md", "png": out / "scale.png"}

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 
 
 class ConfigError(GenplanError):
@@ -329,3 +330,15 @@ def load_config(preset: str | None = None, file: str | Path | None = None, **ove
         )
     coerced = {k: _coerce(k, v, getattr(base, k)) for k, v in values.items()}
     return replace(base, **coerced).check()
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-")[:40] or "x"
+
+
+def make_run_id(config: Config, suite_name: str) -> str:
+    """``<preset>-s<seed>-<model>-<hash>``: readable, and the same for the same inputs."""
+    from hashlib import sha256
+
+    key = sha256(f"{config.protocol_key}|{suite_name}".encode()).hexdigest()[:8]
+    return f"{_slug(config.preset)}-s{config.seed}-{_slug(config.model.split('/')[-1])}-{key}"

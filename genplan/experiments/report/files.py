@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from genplan.errors import GenplanError
-from genplan.report.figures import make_plots
-from genplan.report.html import render_html
-from genplan.report.markdown import render_markdown
-from genplan.report.runs import add_task_sizes, find_runs, select_baselines
-from genplan.report.tables import Report, build_report
-from genplan.report.views import Flagged, Table, report_tables
+from genplan.core.errors import GenplanError
+from genplan.experiments.report.figures import make_plots
+from genplan.experiments.report.html import render_html
+from genplan.experiments.report.markdown import render_markdown
+from genplan.experiments.report.runs import add_task_sizes, find_runs, select_baselines
+from genplan.experiments.report.tables import Report, build_report
+from genplan.experiments.report.views import Flagged, Table, report_tables
 
 
 def _csv_value(value: Any, kind: str) -> Any:
@@ -41,7 +41,6 @@ def table_csv(table: Table) -> str:
     for row in table.rows:
         writer.writerow([_csv_value(v, c.kind) for v, c in zip(row, table.columns, strict=True)])
     return buf.getvalue()
-
 
 
 @dataclass(frozen=True)
@@ -83,8 +82,8 @@ def report_from_disk(
     cache_dir: str | Path | None = None,
 ) -> Report:
     """What ``genplan report`` computes: find and load the runs, the chosen baselines and scale files."""
-    from genplan.baselines import load_baselines
-    from genplan.scale import load_scale
+    from genplan.experiments.baselines import load_baselines
+    from genplan.experiments.scale import load_scale
 
     chosen = select_baselines(load_baselines(cache_dir), baselines)
     try:
@@ -93,7 +92,7 @@ def report_from_disk(
         # No runs yet, but baselines of the asked suite: their columns alone are still worth a report.
         if run_dirs or suite is None:
             raise
-        from genplan.baselines import suite_label
+        from genplan.experiments.baselines import suite_label
 
         only = [b for b in chosen if b.suite == suite_label(suite, cache_dir)]
         if not only:

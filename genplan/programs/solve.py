@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 from genplan.pddl.model import Domain, Task
 
 #: ``--fallback`` values: a Fast Downward configuration, or ``none``.
@@ -68,8 +68,8 @@ def load_domain(domain: str | Path, suite: str | Path | None = None, cache_dir: 
     if str(domain).endswith(".pddl") or path.is_dir():
         raise GenplanError(f"The domain file {path} does not exist.", hint="Check the path, or pass a domain name.")
     if suite is None or str(suite) == "builtin":
-        from genplan.benchmarks.domains import builtin_domain_path
         from genplan.benchmarks.registry import builtin_domains
+        from genplan.generators.domains import builtin_domain_path
 
         if str(domain) not in builtin_domains():
             from difflib import get_close_matches

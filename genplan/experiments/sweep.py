@@ -29,22 +29,24 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from genplan.config import Config, load_config
-from genplan.errors import GenplanError
-from genplan.paths import cache_root
-from genplan.runs import atomic_write, make_run_id, runs_root
+from genplan.core.errors import GenplanError
+from genplan.core.files import atomic_write
+from genplan.core.paths import cache_root
+from genplan.protocols.config import Config, load_config, make_run_id
+from genplan.runs import runs_root
 
 if TYPE_CHECKING:
-    from genplan.cluster.session import Cluster
+    from genplan.execute.backend import Backend
 
 
 def fatal_for_sweep(exc: BaseException) -> bool:
     """Errors that would fail every run of the sweep the same way: stop instead of repeating them."""
     from genplan.benchmarks.suites import SuiteError
-    from genplan.config import ConfigError
     from genplan.llm.errors import ApiBaseError, AuthenticationError, UnknownModel
+    from genplan.protocols.config import ConfigError
 
     return isinstance(exc, (AuthenticationError, UnknownModel, ApiBaseError, ConfigError, SuiteError))
+
 
 #: Builds the LLM client of one run (tests pass a scripted one); ``log`` is the run's call log path.
 LLMFactory = Callable[[Config, Path], Any]
@@ -219,7 +221,7 @@ def run_sweep(
     make_llm: LLMFactory | None = None,
     on_result: Callable[[SweepResult], None] | None = None,
     on_start: Callable[[SweepItem], None] | None = None,
-    cluster: Cluster | None = None,
+    cluster: Backend | None = None,
 ) -> list[SweepResult]:
     """Run every item of ``spec`` (finished ones are reused), ``parallel`` at a time.
 
@@ -228,7 +230,7 @@ def run_sweep(
     bounds how many are sent at once; the LLM calls, caches and run folders stay here).
     """
     from genplan.benchmarks.registry import resolve_suite
-    from genplan.pipeline import synthesize
+    from genplan.protocols.synthesize import synthesize
 
     if parallel < 1 or parallel_evals < 1:
         raise SweepError("--parallel and --parallel-evals must be at least 1.")
@@ -277,7 +279,14 @@ def run_sweep(
 
         try:
             outcome = synthesize(
-                suite, cfg, llm, cache_dir=cache_dir, jobs=jobs, progress=progress, heldout=spec.heldout, cpu_gate=gate,
+                suite,
+                cfg,
+                llm,
+                cache_dir=cache_dir,
+                jobs=jobs,
+                progress=progress,
+                heldout=spec.heldout,
+                cpu_gate=gate,
                 cluster=cluster,
             )
         except KeyboardInterrupt:

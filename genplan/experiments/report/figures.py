@@ -1,16 +1,16 @@
-"""Plots of a report: the computed tables in, PNG files out (drawing itself is :mod:`genplan.plots`)."""
+"""Plots of a report: the computed tables in, PNG files out (drawing itself is :mod:`genplan.experiments.plots`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from genplan.report.tables import ALL, CoverageTable, Report, config_order, domain_order
-from genplan.report.views import available_plots
+from genplan.experiments.report.tables import ALL, CoverageTable, Report, config_order, domain_order
+from genplan.experiments.report.views import available_plots
 
 
 def make_plots(report: Report, out: Path) -> dict[str, Path]:
     """Draw the report's plots into ``out``; returns the files written by name."""
-    from genplan import plots
+    from genplan.experiments import plots
 
     wanted = available_plots(report)
     done: dict[str, Path] = {}
@@ -32,7 +32,7 @@ def make_plots(report: Report, out: Path) -> dict[str, Path]:
             ff_label=", ".join(ffs),
         )
     if "scaling.png" in wanted:
-        from genplan.scale import plot_scaling
+        from genplan.experiments.scale import plot_scaling
 
         done["scaling.png"] = plot_scaling([dict(s) for s in report.scale], out / "scaling.png")
     return done
@@ -44,4 +44,3 @@ def _cell_value(cov: CoverageTable, domain: str, column: str) -> float | None:
         return cell.mean if cell else None
     bc = cov.baseline_cells.get((domain, column))
     return bc.coverage if bc else None
-

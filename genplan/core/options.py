@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 
 N = TypeVar("N", int, float)
 

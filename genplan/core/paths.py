@@ -14,14 +14,14 @@ import os
 import tarfile
 from pathlib import Path
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 
 ENV_VAR = "GENPLAN_CACHE_DIR"
 
 #: Names the paper's data: ``genplan17.tar.gz`` or the folder it unpacks to.
 REFERENCE_ENV_VAR = "GENPLAN_REFERENCE"
 #: Where the developers keep the paper's data (``../shared/reference/`` beside the checkout).
-DEFAULT_REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "genplan17.tar.gz"
+DEFAULT_REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "genplan17.tar.gz"
 
 
 def cache_root(override: str | Path | None = None) -> Path:

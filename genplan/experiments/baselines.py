@@ -15,11 +15,12 @@ Why it is built this way:
   their time limit, so a task solved (or proved unsolvable, or out of memory) within 45 s has the same
   outcome within 1800 s. Limits are run in increasing order, and only the tasks that timed out under the
   smaller limit are run again; the reuse is recorded per task (``reused_from_limit``).
-- **Bounded concurrency.** ``jobs`` planner processes at most, each under the memory limit; with
-  ``jobs=1`` (the default) times are measured on an otherwise idle core, as the paper's were.
-- **Or on a Dask cluster** (``cluster``): the cache is read here, each (domain, planner, task) the cache
-  cannot answer becomes one Dask task that runs its limits in increasing order on a worker, and what
-  comes back is cached here. The result files are the same.
+- **One path, any backend.** The cache is read here; each (domain, planner, task) the cache cannot answer
+  becomes one planner request that runs its limits in increasing order on a
+  :class:`~genplan.execute.backend.Backend`, and what comes back is cached here. Locally that is ``jobs``
+  planner processes at most, each under the memory limit (with ``jobs=1``, the default, times are
+  measured on an otherwise idle core, as the paper's were); on a Dask cluster (``cluster``), one Dask
+  task per request. The result files are the same.
 """
 
 from __future__ import annotations
@@ -28,22 +29,19 @@ import contextlib
 import json
 import os
 import re
-import signal
-import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from genplan.benchmarks.suites import Suite
-from genplan.errors import GenplanError
-from genplan.options import positive_numbers, split_list
-from genplan.paths import cache_root
+from genplan.core.errors import GenplanError
+from genplan.core.options import positive_numbers, split_list
+from genplan.core.paths import cache_root
 from genplan.planners import LIMIT_INDEPENDENT, PLANNERS, PlannerResult
 
 if TYPE_CHECKING:
-    from genplan.cluster.session import Cluster
+    from genplan.execute.backend import Backend
     from genplan.pddl.model import Task
 
 FORMAT = "genplan-baseline/1"
@@ -280,7 +278,7 @@ def baseline_path(
 
 def write_baseline(result: BaselineSet, cache_dir: str | Path | None = None) -> Path:
     """Write one set's file atomically; returns its path."""
-    from genplan.runs import atomic_write
+    from genplan.core.files import atomic_write
 
     path = baseline_path(result.suite, result.domain, result.planner, result.time_limit, cache_dir, result.split)
     atomic_write(path, json.dumps(result.to_json(), indent=1) + "\n")
@@ -336,7 +334,7 @@ def run_baselines(
     cache_dir: str | Path | None = None,
     on_task: OnTask | None = None,
     on_set: Callable[[BaselineSet], object] | None = None,
-    cluster: Cluster | None = None,
+    cluster: Backend | None = None,
 ) -> list[BaselineSet]:
     """Run every planner under every time limit on every domain's tasks; write and return the sets.
 
@@ -372,7 +370,6 @@ def run_baselines(
     }
     done: list[BaselineSet] = []
     written: set[tuple[str, str, float]] = set()
-    stop = threading.Event()
 
     def finish(domain: str, planner: str, limit: float) -> None:
         by_id = outcomes[(domain, planner, limit)]
@@ -396,10 +393,6 @@ def run_baselines(
                 written.add(key)
                 finish(*key)
 
-    def work(item: tuple[str, str, str]) -> list[tuple[float, BaselineTask, bool]]:
-        domain, planner, task_id = item
-        return _run_task(suites[domain], task_id, planner, limits, memory_limit_mb, cache_dir, stop)
-
     # Domains without tasks in the split still get (empty) files, so a report shows them.
     for d in suites:
         if not ids[d]:
@@ -407,13 +400,10 @@ def run_baselines(
                 for lim in limits:
                     finish(d, p, lim)
 
-    if cluster is not None:
-        _run_on_cluster(items, suites, limits, int(memory_limit_mb), cache_dir, record, cluster)
-    elif jobs == 1:
-        for item in items:
-            record(item[0], item[1], work(item))
-    else:
-        _run_parallel(items, work, record, jobs, stop)
+    from genplan.execute.backend import LocalBackend
+
+    backend = cluster or LocalBackend(jobs=jobs)
+    _run_on_backend(items, suites, limits, int(memory_limit_mb), cache_dir, record, backend)
     order = {(d, p, lim): i for i, (d, p, lim) in enumerate(outcomes)}
     return sorted(done, key=lambda s: order[(s.domain, s.planner, s.time_limit)])
 
@@ -424,32 +414,11 @@ def _with_path(result: BaselineSet, path: Path) -> BaselineSet:
     return replace(result, path=path)
 
 
-def _run_task(
-    suite: Suite,
-    task_id: str,
-    planner: str,
-    limits: Sequence[float],
-    memory_limit_mb: int,
-    cache_dir: str | Path | None,
-    stop: threading.Event,
-) -> list[tuple[float, BaselineTask, bool]]:
-    """One task under each limit, smallest first, reusing limit-independent outcomes upwards."""
-    from genplan.planners import plan
-
-    task = suite.task(task_id)
-
-    def run(limit: float) -> PlannerResult:
-        return plan(task, planner, time_limit=limit, memory_limit_mb=memory_limit_mb, cache_dir=cache_dir)
-
-    return _chain(task_id, task.size, limits, run, stop)
-
-
 def _chain(
     task_id: str,
     objects: int,
     limits: Sequence[float],
     result_for: Callable[[float], PlannerResult],
-    stop: threading.Event | None = None,
 ) -> list[tuple[float, BaselineTask, bool]]:
     """A task's outcome under each limit, smallest first: ``result_for(limit)`` gives a limit's result, except
     after a limit-independent outcome, which every larger limit reuses."""
@@ -459,8 +428,6 @@ def _chain(
         if previous is not None and previous[1].status in LIMIT_INDEPENDENT:
             out.append((limit, _task_result(task_id, objects, previous[1], reused=previous[0]), True))
             continue
-        if stop is not None and stop.is_set():
-            raise KeyboardInterrupt
         result = result_for(limit)
         out.append((limit, _task_result(task_id, objects, result), result.cached))
         previous = (limit, result)
@@ -471,17 +438,17 @@ class _NotCached(Exception):
     """A limit whose result the cache does not hold (it must run on a worker)."""
 
 
-def _run_on_cluster(
+def _run_on_backend(
     items: Sequence[tuple[str, str, str]],
     suites: dict[str, Suite],
     limits: Sequence[float],
     memory_limit_mb: int,
     cache_dir: str | Path | None,
     record: Callable[[str, str, list[tuple[float, BaselineTask, bool]]], None],
-    cluster: Cluster,
+    backend: Backend,
 ) -> None:
-    """Every item whose limits the cache answers is recorded at once; the others run on the cluster, one
-    Dask task per item (its limits in increasing order, given the cached ones), and are cached here."""
+    """Every item whose limits the cache answers is recorded at once; the others run on the backend, one
+    request per item (its limits in increasing order, given the cached ones), and are cached here."""
     from genplan.planners import lookup_plan, store_plan
     from genplan.planners.solve import PlanRequest
 
@@ -513,7 +480,7 @@ def _run_on_cluster(
                 store_plan(task, result, cache_dir=cache_dir)
         record(domain, planner, _chain(task_id, task.size, limits, results.__getitem__))
 
-    cluster.run_planners(requests, on_result=finished)
+    backend.run_planners(requests, on_result=finished)
 
 
 def _task_result(task_id: str, objects: int, result: PlannerResult, reused: float | None = None) -> BaselineTask:
@@ -527,68 +494,6 @@ def _task_result(task_id: str, objects: int, result: PlannerResult, reused: floa
         reused_from_limit=reused,
         message=result.message.splitlines()[0] if result.status == "error" and result.message else "",
     )
-
-
-def _run_parallel(items: list, work: Callable, record: Callable, jobs: int, stop: threading.Event) -> None:
-    """``jobs`` planner runs at a time; results recorded in the main thread as they finish.
-
-    Planner processes run in sessions of their own, so Ctrl-C reaches only this process: on an interrupt
-    the workers are told to stop and the planner processes this process started are killed (until every
-    worker has returned), so nothing keeps searching in the background.
-    """
-    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="genplan-baseline")
-    position = {item: i for i, item in enumerate(items)}
-    pending: dict[Future, tuple[str, str, str]] = {}
-    queue = list(reversed(items))
-    try:
-        while queue or pending:
-            while queue and len(pending) < jobs:
-                item = queue.pop()
-                pending[pool.submit(work, item)] = item
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: position[pending[f]]):
-                item = pending.pop(future)
-                record(item[0], item[1], future.result())
-    except BaseException:
-        stop.set()
-        running = [f for f in pending if not f.cancel()]
-        while running:
-            _kill_planner_children()
-            _, still = wait(running, timeout=0.2)
-            running = list(still)
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-
-
-def _kill_planner_children() -> None:
-    """Kill the process groups of the Fast Downward drivers this process started (each leads its session).
-
-    Only children running the FD driver are touched: other children (a sandbox's fork servers, say) are
-    not this module's to end.
-    """
-    from genplan.planners.downward import locate
-
-    me = os.getpid()
-    driver = str(locate().driver).encode()
-    proc = Path("/proc")
-    if not proc.is_dir():
-        return
-    for entry in proc.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            # Fields after the parenthesised command: state ppid pgrp session ...
-            fields = stat.rsplit(")", 1)[-1].split()
-            if len(fields) < 4 or int(fields[1]) != me or int(fields[3]) != int(entry.name):
-                continue
-            if driver not in (entry / "cmdline").read_bytes():
-                continue
-        except (OSError, ValueError):
-            continue
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(int(entry.name), signal.SIGKILL)
 
 
 def memory_warning(jobs: int, memory_limit_mb: int) -> str | None:
@@ -614,7 +519,7 @@ def summary_table(sets: Sequence[BaselineSet], title: str = "Baseline coverage")
     """
     from rich.table import Table
 
-    from genplan.terminal import FitColumns
+    from genplan.core.terminal import FitColumns
 
     columns = sorted({(s.planner, s.time_limit) for s in sets}, key=lambda c: (PLANNER_ORDER.get(c[0], 99), c))
     domains = sorted({s.domain for s in sets})

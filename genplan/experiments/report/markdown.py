@@ -1,11 +1,12 @@
-"""Rendering to Markdown: tables and the outline of :mod:`genplan.report.views` in, ``report.md``'s text out."""
+"""Rendering to Markdown: tables and the outline of :mod:`~genplan.experiments.report.views` in,
+``report.md``'s text out."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from genplan.report.tables import Report
-from genplan.report.views import PLOTS, Table, fmt, sections, shown_columns, summary_lines
+from genplan.experiments.report.tables import Report
+from genplan.experiments.report.views import PLOTS, Table, fmt, sections, shown_columns, summary_lines
 
 
 def table_markdown(table: Table) -> str:
@@ -28,7 +29,6 @@ def table_markdown(table: Table) -> str:
     return "\n".join(lines)
 
 
-
 def render_markdown(report: Report, images: Iterable[str] = ()) -> str:
     """The report as Markdown; ``images`` are plot files written next to it, linked where they belong."""
     images = set(images)
@@ -46,4 +46,3 @@ def render_markdown(report: Report, images: Iterable[str] = ()) -> str:
             if p in images:
                 out += ["", f"![{PLOTS[p]}]({p})"]
     return "\n".join(out).rstrip() + "\n"
-

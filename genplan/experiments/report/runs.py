@@ -1,6 +1,6 @@
 """Loading: run folders and baseline choices into frozen dataclasses (:class:`RunSummary`, lists of
-:class:`genplan.baselines.BaselineSet`). This is the only layer of the report that reads the disk; what
-follows (:mod:`genplan.report.tables`, the views and the renderers) works on these values alone.
+:class:`genplan.experiments.baselines.BaselineSet`). This is the only layer of the report that reads the disk; what
+follows (:mod:`genplan.experiments.report.tables`, the views and the renderers) works on these values alone.
 
 A run that cannot be read fully is still loaded: what is missing becomes ``heldout=None`` and a
 ``problem`` saying why, so the report lists it as incomplete instead of failing.
@@ -16,12 +16,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from genplan.baselines import BaselineSet
-from genplan.efficiency import run_cost
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
+from genplan.experiments.baselines import BaselineSet
+from genplan.runs.cost import run_cost
 
 #: Settings that do not change what a run computes within a configuration: the seed varies on purpose,
-#: the others are budgets, locations and patience (and those of genplan.config.NOT_COMPUTED).
+#: the others are budgets, locations and patience (and those of genplan.protocols.config.NOT_COMPUTED).
 _NOT_PROTOCOL = frozenset({"preset", "seed", "llm_seed", "max_calls", "max_cost", "api_base", "llm_timeout",
                            "llm_concurrency"})  # fmt: skip
 
@@ -66,7 +66,7 @@ class LLMUsage:
     known_cost: float = 0.0
     sessions: int = 0
     #: Prompt and completion tokens of the calls the run needed, paid or from the cache
-    #: (:func:`genplan.efficiency.run_cost`); ``None`` without a usage record.
+    #: (:func:`genplan.runs.cost.run_cost`); ``None`` without a usage record.
     tokens: int | None = None
 
 
@@ -115,13 +115,13 @@ class RunSummary:
 def suite_family(suite: str, domain: str, suite_root: str = "", registry: Mapping[str, Path] | None = None) -> str:
     """The label baseline files are filed under for the suite a run used, so runs find their baselines.
 
-    Runs record ``Suite.name`` and the suite's folder; :func:`genplan.baselines.suite_label` files results
+    Runs record ``Suite.name`` and the suite's folder; :func:`genplan.experiments.baselines.suite_label` files results
     under ``builtin``, a registered suite's name, or a folder's name (a one-domain folder's parent). This
     maps the first onto the second: a folder inside a registered suite (``registry``: name -> path) gets
     that name; ``<dataset>/<domain>`` gets the dataset; a suite named otherwise than its domain is a
     registered one-domain suite (a renamed variant); else the builtin suite, or a folder's parent.
     """
-    from genplan.benchmarks.domains import BENCHMARKS_DIR
+    from genplan.generators.domains import BENCHMARKS_DIR
 
     name = suite.strip().rstrip("/")
     root = Path(suite_root).resolve() if suite_root else None
@@ -139,7 +139,7 @@ def suite_family(suite: str, domain: str, suite_root: str = "", registry: Mappin
 
 
 def _label(name: str) -> str:
-    """A file-system-safe label, spelled as :mod:`genplan.baselines` spells it."""
+    """A file-system-safe label, spelled as :mod:`genplan.experiments.baselines` spells it."""
     return re.sub(r"[^A-Za-z0-9._+-]+", "-", name).strip("-") or "suite"
 
 
@@ -156,7 +156,7 @@ def _read_json(path: Path) -> tuple[Any, str | None]:
 def _settings_key(config: Mapping[str, Any]) -> str:
     """Runs of one preset with the same key are one configuration; settings added to genplan later are
     left out at their old value, as in the run id, so older runs of a preset stay in its column."""
-    from genplan.config import protocol_settings
+    from genplan.protocols.config import protocol_settings
 
     payload = {k: v for k, v in sorted(protocol_settings(dict(config)).items()) if k not in _NOT_PROTOCOL}
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:6]
@@ -281,7 +281,7 @@ def find_runs(
     registry = {name: entry.path for name, entry in load_registry(cache_dir).items()}
     runs = [load_run(f, registry) for f in unique]
     if suite is not None:
-        from genplan.baselines import suite_label
+        from genplan.experiments.baselines import suite_label
 
         wanted = suite_label(suite, cache_dir)
         runs = [r for r in runs if r.family == wanted]
@@ -329,7 +329,6 @@ def select_baselines(baselines: Sequence[BaselineSet], spec: str) -> list[Baseli
 def baseline_spec(b: BaselineSet) -> str:
     """How ``--baselines`` names a baseline: ``ff-45``."""
     return f"{b.planner}-{b.time_limit:g}"
-
 
 
 def _suite_sizes(suite_root: str, task_ids: Sequence[str]) -> dict[str, int]:

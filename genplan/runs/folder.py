@@ -1,72 +1,22 @@
 """The run directory: ``<cache>/runs/<domain>/<run-id>/`` holds everything a synthesis run produced.
 
-A run id is derived from what the run computes (preset, seed, model, suite, and a hash of every
-setting), so the same command finds the same directory and continues it after a crash; LLM replies
-come back from the LLM cache, so nothing paid for is paid twice. Every file is written atomically
-(temp file + rename): an interrupted run never leaves a half-written artifact.
+A run id (:func:`genplan.protocols.config.make_run_id`) is derived from what the run computes (preset,
+seed, model, suite, and a hash of every setting), so the same command finds the same directory and
+continues it after a crash; LLM replies come back from the LLM cache, so nothing paid for is paid twice.
+Every file is written atomically (temp file + rename): an interrupted run never leaves a half-written
+artifact.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from genplan.config import Config
-from genplan.errors import GenplanError
-from genplan.paths import cache_root
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-")[:40] or "x"
-
-
-def make_run_id(config: Config, suite_name: str) -> str:
-    """``<preset>-s<seed>-<model>-<hash>``: readable, and the same for the same inputs."""
-    from hashlib import sha256
-
-    key = sha256(f"{config.protocol_key}|{suite_name}".encode()).hexdigest()[:8]
-    return f"{_slug(config.preset)}-s{config.seed}-{_slug(config.model.split('/')[-1])}-{key}"
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; artifacts are ordinary files
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def to_jsonable(obj: Any) -> Any:
-    """Dataclasses, tuples, frozensets and paths as plain JSON (sets sorted, for stable files)."""
-    from dataclasses import asdict, is_dataclass
-
-    if is_dataclass(obj) and not isinstance(obj, type):
-        return to_jsonable(asdict(obj))
-    if isinstance(obj, dict):
-        return {str(k): to_jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [to_jsonable(v) for v in obj]
-    if isinstance(obj, (set, frozenset)):
-        return sorted((to_jsonable(v) for v in obj), key=repr)
-    if isinstance(obj, Path):
-        return str(obj)
-    return obj
+from genplan.core.errors import GenplanError
+from genplan.core.files import atomic_write, to_jsonable
+from genplan.core.paths import cache_root
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Rendering to HTML: tables and the outline of :mod:`genplan.report.views` in, one self-contained page
+"""Rendering to HTML: tables and the outline of :mod:`genplan.experiments.report.views` in, one self-contained page
 out (inline CSS, plots as data URIs: the file can be mailed or opened offline and fetches nothing).
 """
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from genplan.report.tables import Report
-from genplan.report.views import PLOTS, Table, fmt, sections, shown_columns, summary_lines
+from genplan.experiments.report.tables import Report
+from genplan.experiments.report.views import PLOTS, Table, fmt, sections, shown_columns, summary_lines
 
 
 def _esc(text: str) -> str:
@@ -42,10 +42,8 @@ def table_html(table: Table) -> str:
     notes = "".join(f'<p class="note">{_prose(n)}</p>' for n in table.notes)
     return (
         f'<div class="scroll"><table id="{_esc(table.key)}"><thead><tr>{head}</tr></thead>'
-        f'<tbody>{"".join(body)}</tbody></table></div>{notes}'
+        f"<tbody>{''.join(body)}</tbody></table></div>{notes}"
     )
-
-
 
 
 _CSS = """
@@ -104,4 +102,3 @@ def render_html(report: Report, images: Mapping[str, bytes] | None = None) -> st
                 )
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
-

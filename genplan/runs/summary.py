@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from genplan.efficiency import efficiency_text, run_cost
 from genplan.runs import RunDir
+from genplan.runs.cost import efficiency_text, run_cost
 
 
 def _versions(run: RunDir, folder: str, pattern: str) -> list[Path]:

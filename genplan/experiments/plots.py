@@ -4,7 +4,7 @@ matplotlib is imported inside the functions (it takes a noticeable time to impor
 --help`` must stay instant), with the non-interactive Agg backend selected first, so plots work on
 machines without a display. Figures are built with the object-oriented API and never registered
 with pyplot, so nothing leaks between calls. Inputs are plain values, not report objects, so each
-plot can be drawn from any source. (The scaling curves are :func:`genplan.scale.plot_scaling`, shared
+plot can be drawn from any source. (The scaling curves are :func:`genplan.experiments.scale.plot_scaling`, shared
 with ``genplan scale``.)
 """
 

@@ -23,12 +23,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 
 #: The columns of ``coverage.csv``, in order.
 COLUMNS = ("domain", "suite", "preset", "seed", "coverage", "solved", "total", "calls", "prompt_tokens",
            "completion_tokens")  # fmt: skip
 SUITE_KINDS = ("paper", "anonymized", "costumed")
+
+
 def _optional_int(raw: str) -> int | None:
     return int(raw) if raw != "" else None
 
@@ -91,7 +93,7 @@ def suite_of(run_domain: str, costumes: Path) -> tuple[str, str]:
 
 def row_of_run(run_dir: Path, costumes: Path) -> ResultRow:
     """The published row of one run folder (it must have a held-out evaluation)."""
-    from genplan.report import load_run
+    from genplan.experiments.report import load_run
 
     run = load_run(run_dir)
     if run.heldout is None:
@@ -109,7 +111,7 @@ def row_of_run(run_dir: Path, costumes: Path) -> ResultRow:
 
 def write_rows(rows: Iterable[ResultRow], path: Path) -> None:
     """``coverage.csv``: the paper's domain order, then suite and preset."""
-    from genplan.report import domain_order
+    from genplan.experiments.report import domain_order
 
     rows = list(rows)
     order = {d: i for i, d in enumerate(domain_order({r.domain for r in rows}))}

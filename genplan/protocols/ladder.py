@@ -10,7 +10,7 @@ one before did not pass:
    program's input form (:mod:`genplan.stages.direct`); the answer is a program;
 2. **repair**: up to ``repair_rounds`` reflect-and-fix rounds on the first failing task (a debugging
    task or a counterexample), with the validator's feedback (:func:`genplan.stages.codegen.repair`);
-3. **strategy**: the staged protocol of F5-3 (:func:`genplan.pipeline.run_staged`). What the earlier
+3. **strategy**: the staged protocol of F5-3 (:func:`genplan.protocols.staged.run_staged`). What the earlier
    rungs learned is kept: their counterexamples are debugging tasks from the start, and their failing
    programs, with why they failed, are shown when the strategy is written.
 
@@ -26,7 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from genplan.llm.accounting import Totals
-from genplan.pipeline import Context, RunOutcome, conclude, reference_plan, run_staged
+from genplan.protocols.conclude import conclude
+from genplan.protocols.context import Context, RunOutcome, reference_plan
+from genplan.protocols.staged import run_staged
 from genplan.runs import RunDir
 from genplan.stages.codegen import ProgramVersion, TaskList, debug_variant, evaluated_answer
 from genplan.stages.direct import DirectExample, ask_direct

@@ -2,20 +2,23 @@
 
 The report is a pipeline of stages, one module each, kept apart so each can be tested and reused on its own:
 
-1. **loading** (:mod:`genplan.report.runs`) reads run folders and baseline choices into plain frozen
-   dataclasses (:class:`RunSummary`, :class:`genplan.baselines.BaselineSet`); nothing later touches the disk;
-2. **computing** (:mod:`genplan.report.tables`) turns them into the numbers of each table
+1. **loading** (:mod:`~genplan.experiments.report.runs`) reads run folders and baseline choices into plain
+   frozen dataclasses (:class:`RunSummary`, :class:`~genplan.experiments.baselines.BaselineSet`); nothing
+   later touches the disk;
+2. **computing** (:mod:`genplan.experiments.report.tables`) turns them into the numbers of each table
    (:func:`coverage_table`, :func:`speed_comparison`, :func:`error_distribution`, :func:`usage_summary`,
    :func:`cost_comparison`, all gathered by :func:`build_report` into a :class:`Report`);
-3. **views** (:mod:`genplan.report.views`) turn the :class:`Report` into format-neutral :class:`Table`
+3. **views** (:mod:`genplan.experiments.report.views`) turn the :class:`Report` into format-neutral :class:`Table`
    values and the document's outline (sections, summary, plots);
-4. **rendering**: :mod:`genplan.report.markdown`, :mod:`genplan.report.html` and
-   :mod:`genplan.report.figures` (plots, drawn by :mod:`genplan.plots`) turn views into text and images;
-   :mod:`genplan.report.files` reads everything from disk (:func:`report_from_disk`) and writes every file
+4. **rendering**: :mod:`genplan.experiments.report.markdown`, :mod:`genplan.experiments.report.html` and
+   :mod:`~genplan.experiments.report.figures` (plots, drawn by :mod:`~genplan.experiments.plots`) turn views
+   into text and images; :mod:`~genplan.experiments.report.files` reads everything from disk
+   (:func:`report_from_disk`) and writes every file
    (:func:`write_report`, CSV included).
 
-:mod:`genplan.report.paper` holds the facts of the paper the layout follows (its domain and column order).
-Every public name is re-exported here: ``from genplan.report import build_report`` works as before the split.
+:mod:`~genplan.experiments.report.paper` holds the facts of the paper the layout follows (its domain and column
+order). Every public name is re-exported here: ``from genplan.experiments.report import build_report`` works
+as before the split.
 
 Choices that decide the numbers, stated once (the report repeats them in its notes):
 
@@ -31,30 +34,30 @@ Choices that decide the numbers, stated once (the report repeats them in its not
 - LLM cost is summed only where every call had a known price; otherwise it is "unknown";
 - what coverage cost is compared per configuration on the domains every compared configuration has an
   evaluated run of (:func:`cost_comparison`): calls and tokens a run needed (paid or from the cache, see
-  :mod:`genplan.efficiency`), the cost paid, and coverage per call and per 1,000 tokens (the mean
+  :mod:`genplan.runs.cost`), the cost paid, and coverage per call and per 1,000 tokens (the mean
   coverage over the mean calls or tokens).
 """
 
 from __future__ import annotations
 
-from genplan.report.figures import (
+from genplan.experiments.report.figures import (
     make_plots,
 )
-from genplan.report.files import (
+from genplan.experiments.report.files import (
     ReportFiles,
     report_from_disk,
     table_csv,
     write_report,
 )
-from genplan.report.html import (
+from genplan.experiments.report.html import (
     render_html,
     table_html,
 )
-from genplan.report.markdown import (
+from genplan.experiments.report.markdown import (
     render_markdown,
     table_markdown,
 )
-from genplan.report.paper import (
+from genplan.experiments.report.paper import (
     PAPER_CONFIGS,
     PAPER_DOMAINS,
     PAPER_TABLE1,
@@ -64,7 +67,7 @@ from genplan.report.paper import (
     TABLE1_PRESETS,
     PaperCoverage,
 )
-from genplan.report.runs import (
+from genplan.experiments.report.runs import (
     HeldoutTask,
     LLMUsage,
     RunSummary,
@@ -74,7 +77,7 @@ from genplan.report.runs import (
     select_baselines,
     suite_family,
 )
-from genplan.report.tables import (
+from genplan.experiments.report.tables import (
     ALL,
     MIN_TIME,
     OTHER,
@@ -105,7 +108,7 @@ from genplan.report.tables import (
     suite_option,
     usage_summary,
 )
-from genplan.report.views import (
+from genplan.experiments.report.views import (
     FEWER_DOMAINS_MARK,
     INCOMPLETE_MARK,
     OTHER_TASKS_MARK,

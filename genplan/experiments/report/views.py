@@ -1,7 +1,7 @@
-"""Views: the computed :class:`~genplan.report.tables.Report` as format-neutral :class:`Table` values
+"""Views: the computed :class:`~genplan.experiments.report.tables.Report` as format-neutral :class:`Table` values
 (raw values, column kinds, notes) and the outline of the document (sections in reading order, the summary
-lines, the plots). The renderers (:mod:`~genplan.report.markdown`, :mod:`~genplan.report.html`,
-:mod:`~genplan.report.files` for CSV) only format what these give them, so the three formats cannot
+lines, the plots). The renderers (:mod:`~genplan.experiments.report.markdown`, :mod:`~genplan.experiments.report.html`,
+:mod:`~genplan.experiments.report.files` for CSV) only format what these give them, so the three formats cannot
 disagree about what a table holds.
 """
 
@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from genplan.report.paper import PAPER_TABLE1_AVERAGE, REPORT_MODEL, TABLE1_PRESETS
-from genplan.report.tables import ALL, OTHER, Report, error_categories, shared_domains, suite_option
+from genplan.experiments.report.paper import PAPER_TABLE1_AVERAGE, REPORT_MODEL, TABLE1_PRESETS
+from genplan.experiments.report.tables import ALL, OTHER, Report, error_categories, shared_domains, suite_option
 
 
 @dataclass(frozen=True)
@@ -453,9 +453,7 @@ def failure_table(report: Report) -> Table:
         "with the error category (the paper's) and the precise failure of the task's first failing ordering."
     ]
     if any(f.size is None for f in report.failures):
-        notes.append(
-            "- for a size: the suite's problem files were not found and no baseline recorded the task's size."
-        )
+        notes.append("- for a size: the suite's problem files were not found and no baseline recorded the task's size.")
     return Table("failures", "First failing held-out task against the largest solved one", columns, rows, tuple(notes))
 
 
@@ -548,10 +546,8 @@ def report_tables(report: Report) -> list[Table]:
     return [replace(t, empty=why_empty(report, t.key)) for t in tables]
 
 
-
 def shown_columns(table: Table) -> list[int]:
     return [i for i, c in enumerate(table.columns) if not c.csv_only]
-
 
 
 PLOTS: dict[str, str] = {
@@ -620,4 +616,3 @@ def available_plots(report: Report) -> list[str]:
     if report.scale:
         out.append("scaling.png")
     return out
-

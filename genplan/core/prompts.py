@@ -22,7 +22,7 @@ from typing import Any
 import jinja2
 import jinja2.meta
 
-from genplan.errors import GenplanError
+from genplan.core.errors import GenplanError
 
 ENV_VAR = "GENPLAN_TEMPLATES_DIR"
 
@@ -37,7 +37,7 @@ def templates_dir() -> Path:
     if env:
         return Path(env).expanduser()
     candidates = (
-        Path(__file__).resolve().parent.parent / "templates",
+        Path(__file__).resolve().parents[2] / "templates",
         Path(sys.prefix) / "share" / "genplan" / "templates",
     )
     for path in candidates:
