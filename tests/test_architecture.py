@@ -138,7 +138,9 @@ def test_the_import_graph_sees_lazy_and_type_checking_imports(tmp_path: Path) ->
     (pkg / "__init__.py").write_text("")
     (pkg / "low" / "__init__.py").write_text("")
     (pkg / "low" / "a.py").write_text("def f():\n    from genplan.high import b\n")
-    (pkg / "high.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from genplan.low.a import f\n")
+    (pkg / "high.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from genplan.low.a import f\n"
+    )
     graph = import_graph(pkg)
     assert graph["genplan.low.a"] == {"genplan.high"}
     assert graph["genplan.high"] == {"genplan.low.a"}

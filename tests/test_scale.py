@@ -110,11 +110,11 @@ def test_wrong_program_is_counted_with_its_category(tmp_path: Path, wrong_progra
     assert "| 4 | 4 | 0/2 | - | - | not run | - | - |" in md
 
 
-def test_planner_is_skipped_after_a_size_it_failed_entirely(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_planner_is_skipped_after_a_size_it_failed_entirely(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The contract: once the planner solved no task of a size, larger sizes do not run it."""
     calls: list[str] = []
 
-    def fake_plan(task: Task, planner: str, *, time_limit: float, memory_limit_mb: int, cache_dir: object = None):
+    def fake_plan(task: Task, planner: str, *, time_limit: float, memory_limit_mb: int, **_: object):
         calls.append(task.name)
         size = int(task.name.split("-s")[1].split("-")[0])
         # Size 8: one of two tasks fails (no skip yet); size 16: both fail (skip from 32 on).
@@ -123,9 +123,10 @@ def test_planner_is_skipped_after_a_size_it_failed_entirely(monkeypatch: pytest.
             return PlannerResult("timeout", None, planner, float(time_limit), float(time_limit), memory_limit_mb)
         return PlannerResult("solved", ("(x)",) * size, planner, 0.5, float(time_limit), memory_limit_mb)
 
-    monkeypatch.setattr("genplan.planners.plan", fake_plan)
+    # The planner runs through a backend (genplan.planners.solve.plan_limits calls plan there).
+    monkeypatch.setattr("genplan.planners.solve.plan", fake_plan)
     settings = ScaleSettings(GOOD, "ferry", (4, 8, 16, 32, 64), tasks_per_size=2, planner="ff", planner_time_limit=7)
-    result = run_scale(settings)
+    result = run_scale(settings, cache_dir=tmp_path)  # an empty plan cache: every planner result is computed
     assert calls == [f"ferry-s{s}-{i}" for s in (4, 8, 16) for i in (1, 2)]
     by_size = {s["size"]: s for s in result["sizes"]}
     assert by_size[8]["planner"]["solved"] == 1 and by_size[8]["planner"]["skipped"] is False

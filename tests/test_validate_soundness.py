@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from genplan.planners import plan
 from genplan.validate.crosscheck import (
     MALFORMED_MUTATIONS,
     WELL_FORMED_MUTATIONS,
@@ -78,7 +79,10 @@ def domain_report(domain: str, reference_root: Path, planner_cache: Path) -> Dom
     """Computed once per domain and session (the tests below share it)."""
     if domain not in _REPORTS:
         _REPORTS[domain] = run_domain(
-            reference_root / domain, cache_dir=planner_cache, planner_time_limit=5.0, up="all", jobs=2
+            reference_root / domain,
+            solve=lambda task: plan(task, "lama-first", time_limit=5.0, cache_dir=planner_cache),
+            up="all",
+            jobs=2,
         )
     return _REPORTS[domain]
 

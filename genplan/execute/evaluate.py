@@ -175,13 +175,12 @@ def evaluate(
 
     def arrived(result: TaskOutcome) -> bool:
         results[result.task_id] = result
-        if len(result.runs) < orderings:  # stopped before every ordering ran: neither cached nor reported
-            return True
-        key = keys[result.task_id]
-        if cache is not None and key is not None:
-            cache.put(key, result)
-        if on_result is not None:
-            on_result(result)
+        if len(result.runs) == orderings:  # one stopped before every ordering ran is neither cached nor reported
+            key = keys[result.task_id]
+            if cache is not None and key is not None:
+                cache.put(key, result)
+            if on_result is not None:
+                on_result(result)
         return not (mode == "first_failure" and not result.solved)
 
     stopped = False
