@@ -37,7 +37,10 @@ from genplan.execute.results import TaskOutcome
 from genplan.planners.result import PlannerResult
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from genplan.pddl.model import Task
+    from genplan.pddl.pyform import PyTask
     from genplan.planners.solve import PlanRequest
 
 #: Seconds to reach a running scheduler before giving up.
@@ -145,11 +148,13 @@ class Cluster(Backend):
         mode: str,
         on_result: OnOutcome,
         on_run: OnRun | None = None,
+        inputs: Mapping[str, PyTask] | None = None,
     ) -> bool:
         """Evaluate ``source`` on ``items`` on the workers, a batch of tasks per Dask task.
 
         ``on_result`` sees every task's outcome in this process as its batch finishes; returning False
         stops the evaluation (batches not finished are cancelled). Returns whether it was stopped so.
+        ``inputs`` is not sent: the workers compute the Python forms from the tasks they receive.
         """
         timeout, memory_mb = limits.timeout, limits.memory // 2**20
         size = max(1, min(MAX_BATCH, math.ceil(len(items) / (BATCHES_PER_THREAD * self.threads()))))

@@ -20,7 +20,7 @@ import os
 import signal
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -62,12 +62,14 @@ class Backend(ABC):
         mode: str,
         on_result: OnOutcome,
         on_run: OnRun | None = None,
+        inputs: Mapping[str, PyTask] | None = None,
     ) -> bool:
         """Run ``source`` on every ``(task id, task)`` in ``orderings`` orderings and judge every run.
 
         ``on_result`` receives each task's :class:`~genplan.execute.results.TaskOutcome` in this process;
         a task with fewer runs than ``orderings`` was stopped early (``mode="first_failure"``, or
-        ``on_result`` returned False). Returns whether the evaluation was stopped early.
+        ``on_result`` returned False). Returns whether the evaluation was stopped early. ``inputs`` holds the
+        tasks' Python forms when the caller has them already (a backend that runs elsewhere may ignore them).
         """
 
     @abstractmethod
@@ -141,6 +143,7 @@ class LocalBackend(Backend):
         mode: str,
         on_result: OnOutcome,
         on_run: OnRun | None = None,
+        inputs: Mapping[str, PyTask] | None = None,
     ) -> bool:
         from genplan.execute.pool import RunRequest
 
@@ -148,7 +151,7 @@ class LocalBackend(Backend):
         inputs: dict[str, list[PyTask]] = {}
         tasks: dict[str, Task] = {}
         for task_id, task in items:
-            py = python_inputs(task)
+            py = inputs[task_id] if inputs is not None and task_id in inputs else python_inputs(task)
             fingerprint = task_fingerprint(py)
             tasks[task_id] = task
             inputs[task_id] = [ordering(py, i, seed, fingerprint=fingerprint) for i in range(orderings)]

@@ -123,7 +123,6 @@ def evaluate(
     cache_dir: str | Path | None = None,
     on_result: Callable[[TaskOutcome], object] | None = None,
     on_run: Callable[[str, RunRecord], object] | None = None,
-    backend: Backend | None = None,
     cluster: Backend | None = None,
 ) -> Evaluation:
     """Run ``source`` on every task in ``orderings`` orderings and judge every returned plan.
@@ -132,12 +131,11 @@ def evaluate(
     ``on_run`` is called after each judged run (progress bars), ``on_result`` when a task is complete.
     Pass an ``executor`` to reuse its warm workers across calls; otherwise one is started and closed
     here. With ``cache_dir``, results are cached per task (see the module docstring); ``None`` caches
-    nothing. With a ``backend`` (a Dask cluster, say), the runs happen there (``jobs`` and ``executor`` do
-    not apply); ``cluster`` is the older name of ``backend``.
+    nothing. With a ``cluster`` (any :class:`~genplan.execute.backend.Backend`, a Dask cluster say), the
+    runs happen there (``jobs`` and ``executor`` do not apply).
     """
-    backend = backend or cluster
-    if backend is not None and executor is not None:
-        raise ValueError("evaluate() runs on an executor or on a backend, not both")
+    if cluster is not None and executor is not None:
+        raise ValueError("evaluate() runs on an executor or on a cluster, not both")
     if mode not in MODES:
         raise GenplanError(f"Unknown evaluation mode {mode!r}.", hint=f"Use one of: {', '.join(MODES)}.")
     if orderings < 1:
@@ -185,14 +183,15 @@ def evaluate(
 
     stopped = False
     if todo:
-        runner = backend or LocalBackend(jobs=jobs, executor=executor)
+        runner = cluster or LocalBackend(jobs=jobs, executor=executor)
         try:
             stopped = runner.evaluate_tasks(
                 source, [(task_id, task) for task_id, task, _py, _key in todo], orderings=orderings, seed=seed,
                 limits=limits, mode=mode, on_result=arrived, on_run=on_run,
+                inputs={task_id: py for task_id, _task, py, _key in todo},
             )  # fmt: skip
         finally:
-            if backend is None:
+            if cluster is None:
                 runner.close()
     for task_id, *_ in todo:
         if task_id not in results:  # stopped early: never run
