@@ -52,3 +52,12 @@ def reference_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     missing = sorted(set(DOMAINS) - {p.name for p in root.iterdir() if p.is_dir()})
     assert not missing, f"the reference data {source} lacks the domains {', '.join(missing)}"
     return root
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all-results",
+        action="store_true",
+        help="reproduce every published figure under docs/results/ (default: one per domain; "
+        "scripts/verify_results.py does all of them without pytest)",
+    )

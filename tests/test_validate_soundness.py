@@ -33,7 +33,8 @@ from genplan.validate.crosscheck import (
 from genplan.validate.val import BAD_PLAN, CRASH, ERROR, GOAL, PRECONDITION
 from tests.conftest import DOMAINS
 
-pytestmark = pytest.mark.slow
+# One worker computes each domain's report once for all three tests (pytest-xdist, --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("soundness")]
 
 # A parameter of type `object` bound to an object declared with another type. PDDL's `object` is the
 # root type, so every object fits such a parameter; ours accepts the binding and checks the step's
@@ -68,6 +69,7 @@ VAL_ON_MALFORMED: dict[tuple[str, bool], str] = {
 REJECTIONS = {PRECONDITION, GOAL, BAD_PLAN, ERROR}
 
 _REPORTS: dict[str, DomainReport] = {}
+UP_ON_DEBUG_ONLY = {"heavy"}
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +83,9 @@ def domain_report(domain: str, reference_root: Path, planner_cache: Path) -> Dom
         _REPORTS[domain] = run_domain(
             reference_root / domain,
             solve=lambda task: plan(task, "lama-first", time_limit=5.0, cache_dir=planner_cache),
-            up="all",
+            # unified-planning takes 20 s on heavy's two larger tasks (every pairwise `heavier` fact), so
+            # there it checks the debugging tasks only; VAL checks every task of every domain.
+            up="debug" if domain in UP_ON_DEBUG_ONLY else "all",
             jobs=2,
         )
     return _REPORTS[domain]
@@ -122,7 +126,7 @@ def test_well_formed_plans_agree_with_val_and_unified_planning(
         assert c.precise, describe(c)
         if not c.val_agrees:
             assert c.val == (BAD_PLAN, None) and root_type_case(c), describe(c)
-        if not c.up_agrees:
+        if c.up_agrees is False:  # None: unified-planning did not check this task (UP_ON_DEBUG_ONLY)
             assert c.up == (BAD_PLAN, None) and root_type_case(c), describe(c)
     # Most plans of a mutated set are invalid: the check is not vacuous.
     assert sum(not c.ours.valid for c in well_formed) >= len(well_formed) // 2
