@@ -258,3 +258,57 @@ def test_reference_typed_objects_use_most_specific_type(reference_root: Path) ->
     objects = dict(python_inputs(t).objects)
     assert objects["t1"] == "beluga-truck"  # never 'beluga-truck - truck'
     assert objects["nonep"] == "part"  # constants are included
+
+
+# ------------------------------------------------------------------------------ the fast :init path
+def _general(monkeypatch: pytest.MonkeyPatch, text_or_path, domain):
+    """The same problem parsed without the fast path (the general s-expression reader only)."""
+    import genplan.pddl.parser as parser
+
+    with monkeypatch.context() as m:
+        m.setattr(parser, "_flat_init", lambda _text: None)
+        return parser.parse_problem(text_or_path, domain)
+
+
+@pytest.mark.parametrize(
+    "init",
+    [
+        "(location l0) (location l1) (car c0) (not-eq l0 l1) (not-eq l1 l0) (empty-ferry) (at c0 l0) (at-ferry l1)",
+        # comments holding parentheses, upper case, facts split over lines, no space before a parenthesis
+        "(LOCATION l0) ; (car l0) is not a fact\n (location\n l1)(car c0)(not-eq l0 l1)(not-eq l1 l0)"
+        " (empty-ferry) (at c0 l0) (at-ferry l1)",
+        # the general reader's cases: costs, explicit negative facts
+        "(= (total-cost) 0) (location l0) (location l1) (car c0) (not-eq l0 l1) (not-eq l1 l0) (empty-ferry)"
+        " (at c0 l0) (at-ferry l1) (not (on c0))",
+    ],
+    ids=["flat", "comments-case-lines", "costs-negation"],
+)
+def test_the_fast_init_path_reads_what_the_general_reader_reads(monkeypatch: pytest.MonkeyPatch, init: str) -> None:
+    d = parse_domain(FERRY)
+    text = f"(define (problem p1) (:domain ferry)\n (:objects l0 l1 c0)\n (:init {init})\n (:goal (and (at c0 l1))))"
+    fast = parse_problem(text, d)
+    assert fast == _general(monkeypatch, text, d)
+    assert ("location", "l1") in fast.init and len(fast.init) == 8
+
+
+def test_errors_after_a_fast_init_keep_their_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    d = parse_domain(FERRY)
+    facts = "\n".join(f"(location l{i})" for i in range(2))
+    for body, line in ((f"(:init {facts}\n (car c0))\n (:goal (and (at c0 l9))))", 6),
+                       (f"(:init {facts}\n (car c9))\n (:goal (and (at c0 l1))))", 3)):  # fmt: skip
+        text = f"(define (problem p1) (:domain ferry)\n (:objects l0 l1 c0)\n {body}"
+        with pytest.raises(PDDLError) as fast:
+            parse_problem(text, d)
+        with pytest.raises(PDDLError) as general:
+            _general(monkeypatch, text, d)
+        assert str(fast.value) == str(general.value) and fast.value.line == line, str(fast.value)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", DOMAINS)
+def test_the_fast_init_path_agrees_on_every_reference_task(
+    monkeypatch: pytest.MonkeyPatch, reference_root: Path, name: str
+) -> None:
+    d = parse_domain(reference_root / name / "domain.pddl")
+    for p in sorted((reference_root / name / "problems").glob("*.pddl"))[::5]:
+        assert parse_problem(p, d) == _general(monkeypatch, p, d), p.name
