@@ -266,7 +266,7 @@ def _general(monkeypatch: pytest.MonkeyPatch, text_or_path, domain):
     import genplan.pddl.parser as parser
 
     with monkeypatch.context() as m:
-        m.setattr(parser, "_flat_init", lambda _text: None)
+        m.setattr(parser, "_flat_sections", parser._Flat)
         return parser.parse_problem(text_or_path, domain)
 
 
