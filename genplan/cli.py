@@ -230,8 +230,21 @@ def benchmarks_show(
 
 @benchmarks_app.command("import")
 def benchmarks_import(
-    path: Annotated[Path, typer.Argument(help="A dataset folder in the paper's layout (or one domain's folder).")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            help="A dataset folder (or one domain's folder) in the paper's layout or the IPC 2023 Learning Track's."
+        ),
+    ],
     name: Annotated[str | None, typer.Option(help="Name to register it under (default: the folder name).")] = None,
+    debug: Annotated[
+        str | None,
+        typer.Option(
+            help="Learning Track: the debugging tasks, comma-separated training tasks (p05 or train-p05), for "
+            "every domain imported; the first two are the prompt examples "
+            "(default: 6 spread over the smaller half of the training tasks)."
+        ),
+    ] = None,
     cache_dir: CacheDir = None,
 ) -> None:
     """Check a dataset and register it, so `--suite NAME` works everywhere. Nothing is copied."""
@@ -239,9 +252,10 @@ def benchmarks_import(
 
     from genplan.benchmarks.registry import import_dataset
 
+    chosen = tuple(t.strip() for t in debug.split(",") if t.strip()) if debug else ()
     with Progress(console=err_console, transient=True) as progress:
         bar = progress.add_task("parsing tasks", total=None)
-        entry = import_dataset(path, name, cache_dir, progress=lambda _t: progress.advance(bar))
+        entry = import_dataset(path, name, cache_dir, progress=lambda _t: progress.advance(bar), debug=chosen)
     total = sum(s["tasks"] for s in entry.domains.values())
     copyable(console, Text.assemble(
         "Registered suite ", (entry.name, "bold"), f": {len(entry.domains)} domain(s), {total} tasks, at {entry.path}."
@@ -1089,6 +1103,8 @@ def check(
     # Only the debugging tasks are read: the held-out tasks must never inform the check.
     debug = [(t, s.task(t)) for t in s.split.debug]
     given = load_task_folder(tasks, s.domain) if tasks is not None else []
+    # A suite's other training tasks (the Learning Track's) are given too, after the user's own.
+    given += [(t, s.task(t)) for t in s.extra.get("given", ())]
     settings = CheckSettings(
         budget_s=budget, max_objects=max_objects, seed=seed, orderings=orderings, timeout=timeout,
         memory_mb=memory, shrink_budget_s=shrink_budget, jobs=jobs,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from genplan.core.paths import REFERENCE_ENV_VAR, reference_data
+from genplan.core.paths import LEARNING_ENV_VAR, REFERENCE_ENV_VAR, learning_track_data, reference_data
 from genplan.core.paths import reference_root as locate_reference
 
 REPO = Path(__file__).resolve().parent.parent
@@ -51,6 +51,33 @@ def reference_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
         root = locate_reference(source, out)
     missing = sorted(set(DOMAINS) - {p.name for p in root.iterdir() if p.is_dir()})
     assert not missing, f"the reference data {source} lacks the domains {', '.join(missing)}"
+    return root
+
+
+#: The IPC 2023 Learning Track's domains.
+LEARNING_DOMAINS = (
+    "blocksworld", "childsnack", "ferry", "floortile", "miconic",
+    "rovers", "satellite", "sokoban", "spanner", "transport",
+)  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def learning_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The IPC 2023 Learning Track as its organizers lay it out (``<root>/<domain>/training/...`` and
+    ``<root>/solutions/``), unpacked or copied into a temp dir; skips with the reason when it is absent."""
+    source = learning_track_data()
+    if source is None:
+        pytest.skip(
+            f"IPC 2023 Learning Track data not available: set {LEARNING_ENV_VAR} to a clone of "
+            "ipc2023-learning/benchmarks or a tarball of it"
+        )
+    out = tmp_path_factory.mktemp("learning")
+    if source.is_dir():
+        shutil.copytree(source, out / "ipc2023-learning")
+        return out / "ipc2023-learning"
+    root = locate_reference(source, out)
+    missing = sorted(set(LEARNING_DOMAINS) - {p.name for p in root.iterdir() if p.is_dir()})
+    assert not missing, f"the Learning Track data {source} lacks the domains {', '.join(missing)}"
     return root
 
 

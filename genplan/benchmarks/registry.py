@@ -36,6 +36,8 @@ class RegisteredSuite:
     name: str
     path: Path
     domains: dict
+    #: Debugging tasks named at import (``--debug``), for the layouts that choose them by a rule.
+    debug: tuple[str, ...] = ()
 
     def domain_dir(self, domain: str) -> Path:
         if is_suite_dir(self.path):
@@ -59,17 +61,24 @@ def load_registry(cache_dir: str | Path | None = None) -> dict[str, RegisteredSu
             hint="Delete it and import your datasets again with `genplan benchmarks import`.",
         ) from None
     return {
-        name: RegisteredSuite(name, Path(entry["path"]), entry.get("domains", {}))
+        name: RegisteredSuite(name, Path(entry["path"]), entry.get("domains", {}), tuple(entry.get("debug", ())))
         for name, entry in sorted(data.items())
     }
+
+
+def _entry_json(entry: RegisteredSuite) -> dict:
+    out: dict = {"path": str(entry.path), "domains": entry.domains}
+    if entry.debug:
+        out["debug"] = list(entry.debug)
+    return out
 
 
 def save_registered(entry: RegisteredSuite, cache_dir: str | Path | None = None) -> None:
     """Add or replace one entry, atomically (a crash never leaves a half-written registry)."""
     path = _registry_path(cache_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = {n: {"path": str(e.path), "domains": e.domains} for n, e in load_registry(cache_dir).items()}
-    data[entry.name] = {"path": str(entry.path), "domains": entry.domains}
+    data = {n: _entry_json(e) for n, e in load_registry(cache_dir).items()}
+    data[entry.name] = _entry_json(entry)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".suites-", suffix=".json")
     with os.fdopen(fd, "w") as f:
         json.dump(data, f, indent=2, sort_keys=True)
@@ -89,7 +98,8 @@ def resolve_suite(domain: str, suite: str | Path | None = None, cache_dir: str |
                 f"The suite {entry.name!r} ({entry.path}) has no domain {domain!r}.",
                 hint=_suggest(domain, sorted(entry.domains)),
             )
-        return load_suite_dir(folder, name=f"{entry.name}/{domain}" if folder != entry.path else entry.name)
+        return load_suite_dir(folder, name=f"{entry.name}/{domain}" if folder != entry.path else entry.name,
+                              debug=entry.debug or None)  # fmt: skip
     path = Path(suite).expanduser()
     if path.is_dir():
         if is_suite_dir(path):
@@ -128,10 +138,14 @@ def _builtin_suite(domain: str) -> Suite:
 
 
 def suite_stats(suite: Suite, progress: Callable[[str], None] | None = None) -> dict:
-    """Task counts and object-count ranges of a suite; parsing every task also checks it is valid PDDL."""
+    """Task counts and object-count ranges of a suite; parsing every task also checks it is valid PDDL.
+
+    Tasks are parsed one at a time and not kept: the Learning Track's rovers alone is 150 MB of PDDL."""
+    from genplan.pddl.parser import parse_problem
+
     sizes: dict[str, int] = {}
-    for task_id, _ in suite.problems:
-        sizes[task_id] = suite.task(task_id).size
+    for task_id, path in suite.problems:
+        sizes[task_id] = parse_problem(path, suite.domain).size
         if progress:
             progress(task_id)
 
@@ -154,11 +168,13 @@ def import_dataset(
     name: str | None = None,
     cache_dir: str | Path | None = None,
     progress: Callable[[str], None] | None = None,
+    debug: tuple[str, ...] = (),
 ) -> RegisteredSuite:
     """Check a dataset (one suite folder, or one folder per domain) and register it under ``name``.
 
     Every problem file is parsed and every split checked, so a broken dataset fails here, once, with a
-    clear message, rather than in the middle of a sweep.
+    clear message, rather than in the middle of a sweep. ``debug`` names the debugging tasks of every
+    domain where the layout chooses them by a rule (the Learning Track's).
     """
     root = Path(path).expanduser().resolve()
     if not root.is_dir():
@@ -171,12 +187,13 @@ def import_dataset(
             raise SuiteError(
                 f"{root} holds no suite: expected domain.pddl with a split file, or one such folder per domain.",
                 hint="The paper's layout is <domain>/domain.pddl, <domain>/problems/instance-K.pddl, "
-                "<domain>/seed_splits.json and <domain>/seed_splits_eval.json.",
+                "<domain>/seed_splits.json and <domain>/seed_splits_eval.json; the Learning Track's is "
+                "<domain>/domain.pddl, <domain>/training/easy/*.pddl and <domain>/testing/{easy,medium,hard}/*.pddl.",
             )
     domains = {}
     for folder in folders:
-        suite = load_suite_dir(folder)
+        suite = load_suite_dir(folder, debug=debug or None)
         domains[folder.name] = suite_stats(suite, progress)
-    entry = RegisteredSuite(name or root.name, root, domains)
+    entry = RegisteredSuite(name or root.name, root, domains, tuple(debug))
     save_registered(entry, cache_dir)
     return entry

@@ -8,110 +8,24 @@ are understood:
   ``heldout``, and optionally ``plans/<task>.plan`` (optimal plans of the debugging tasks);
 - **paper layout** (the repository of Stein et al.): ``domain.pddl``, ``problems_pddl/`` or
   ``problems/`` with ``instance-K.pddl``, ``seed_splits.json`` (keys like ``"1-2-4-25"`` per seed with
-  ``prompt``, ``validate`` and ``eval``) and ``seed_splits_eval.json`` (``split_eval_final``).
+  ``prompt``, ``validate`` and ``eval``) and ``seed_splits_eval.json`` (``split_eval_final``);
+- **IPC 2023 Learning Track layout** (the organizers' repository): ``domain.pddl``, ``training/easy/``
+  and ``testing/{easy,medium,hard}/`` (:mod:`genplan.benchmarks.learning` says how it is split).
 
-A dataset root holding one such folder per domain (like ``genplan17/``) is a suite collection: the
-domain name picks the folder.
+A dataset root holding one such folder per domain (like ``genplan17/`` or ``ipc2023-learning/``) is a
+suite collection: the domain name picks the folder.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 
-from genplan.core.errors import GenplanError
-from genplan.pddl.model import Domain, Task
-from genplan.pddl.parser import parse_domain, parse_problem
+from genplan.benchmarks.learning import is_learning_domain_dir, load_learning_suite
+from genplan.benchmarks.suite import PAPER_SEEDS, Split, Suite, SuiteError, task_sort_key
 
-#: Seeds of the paper's protocol; each picks 2 of the 6 debugging tasks as prompt examples.
-PAPER_SEEDS = (1, 2, 3)
-
-
-class SuiteError(GenplanError):
-    """A suite that is missing, incomplete or inconsistent."""
-
-
-@dataclass(frozen=True)
-class Split:
-    """Which tasks debug a program, which are shown as examples (per seed), which score it."""
-
-    debug: tuple[str, ...]
-    #: ``(seed, (task, task))`` pairs: the two debugging tasks shown as examples for that seed.
-    prompt: tuple[tuple[int, tuple[str, ...]], ...]
-    heldout: tuple[str, ...]
-
-    def prompt_tasks(self, seed: int) -> tuple[str, ...]:
-        """The prompt examples of ``seed``; seeds beyond the listed ones cycle through them."""
-        if not self.prompt:
-            return self.debug[:2]
-        by_seed = dict(self.prompt)
-        if seed in by_seed:
-            return by_seed[seed]
-        keys = sorted(by_seed)
-        return by_seed[keys[(seed - 1) % len(keys)]]
-
-    def to_json(self) -> dict:
-        return {
-            "debug": list(self.debug),
-            "prompt": {str(s): list(t) for s, t in self.prompt},
-            "heldout": list(self.heldout),
-        }
-
-
-@dataclass(frozen=True)
-class Suite:
-    """A domain with its tasks (by id, the problem file's stem) and their split."""
-
-    name: str
-    domain_name: str
-    root: Path
-    domain_path: Path
-    problems: tuple[tuple[str, Path], ...]
-    split: Split
-    layout: str  # "genplan" or "paper"
-    #: Optimal plans of debugging tasks shipped with the suite (task id -> plan file).
-    plans: tuple[tuple[str, Path], ...] = ()
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
-
-    @cached_property
-    def domain(self) -> Domain:
-        return parse_domain(self.domain_path)
-
-    @cached_property
-    def problem_path(self) -> dict[str, Path]:
-        return dict(self.problems)
-
-    @cached_property
-    def _tasks(self) -> dict[str, Task]:
-        return {}
-
-    def task(self, task_id: str) -> Task:
-        """The parsed task ``task_id`` (parsed once per suite object)."""
-        if task_id not in self._tasks:
-            if task_id not in self.problem_path:
-                raise SuiteError(f"The suite {self.name!r} has no task {task_id!r}.")
-            self._tasks[task_id] = parse_problem(self.problem_path[task_id], self.domain)
-        return self._tasks[task_id]
-
-    def tasks(self, ids: tuple[str, ...] | list[str]) -> list[Task]:
-        return [self.task(i) for i in ids]
-
-    def shipped_plan(self, task_id: str) -> list[str] | None:
-        """The optimal plan shipped for a debugging task, if the suite has one."""
-        path = dict(self.plans).get(task_id)
-        if path is None:
-            return None
-        from genplan.validate.plantext import parse_plan_text
-
-        return parse_plan_text(path.read_text())
-
-
-def _task_sort_key(task_id: str) -> tuple:
-    """Natural order: instance-2 before instance-10."""
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", task_id))
+__all__ = ["PAPER_SEEDS", "Split", "Suite", "SuiteError", "is_suite_dir", "load_suite_dir", "task_sort_key"]
 
 
 def _load_json(path: Path) -> object:
@@ -177,7 +91,7 @@ def load_genplan_suite(root: Path, name: str | None = None) -> Suite:
         domain_name=domain_name,
         root=root,
         domain_path=root / "domain.pddl",
-        problems=tuple(sorted(problems.items(), key=lambda kv: _task_sort_key(kv[0]))),
+        problems=tuple(sorted(problems.items(), key=lambda kv: task_sort_key(kv[0]))),
         split=split,
         layout="genplan",
         plans=plans,
@@ -206,8 +120,8 @@ def load_paper_suite(root: Path, name: str | None = None) -> Suite:
             )
         p = _strip(entry["prompt"])
         prompt.append((int(m.group(1)), p))
-        debug_sets.append(tuple(sorted({*p, *_strip(entry["validate"])}, key=_task_sort_key)))
-        evals.append(tuple(sorted(_strip(entry["eval"]), key=_task_sort_key)))
+        debug_sets.append(tuple(sorted({*p, *_strip(entry["validate"])}, key=task_sort_key)))
+        evals.append(tuple(sorted(_strip(entry["eval"]), key=task_sort_key)))
     if len(set(debug_sets)) != 1:
         raise SuiteError(
             f"The seeds in {root / 'seed_splits.json'} use different debugging tasks; genplan expects the "
@@ -219,7 +133,7 @@ def load_paper_suite(root: Path, name: str | None = None) -> Suite:
         final = _load_json(eval_file)
         if not isinstance(final, dict) or "split_eval_final" not in final:
             raise SuiteError(f"{eval_file} must hold a 'split_eval_final' list.")
-        heldout = tuple(sorted(_strip(final["split_eval_final"]), key=_task_sort_key))
+        heldout = tuple(sorted(_strip(final["split_eval_final"]), key=task_sort_key))
     split = Split(debug=debug_sets[0], prompt=tuple(sorted(prompt)), heldout=heldout)
     name = name or root.name
     _check_split(name, split, problems, root)
@@ -228,7 +142,7 @@ def load_paper_suite(root: Path, name: str | None = None) -> Suite:
         domain_name=root.name,
         root=root,
         domain_path=root / "domain.pddl",
-        problems=tuple(sorted(problems.items(), key=lambda kv: _task_sort_key(kv[0]))),
+        problems=tuple(sorted(problems.items(), key=lambda kv: task_sort_key(kv[0]))),
         split=split,
         layout="paper",
     )
@@ -236,19 +150,26 @@ def load_paper_suite(root: Path, name: str | None = None) -> Suite:
 
 def is_suite_dir(path: Path) -> bool:
     return (path / "domain.pddl").is_file() and (
-        (path / "split.json").is_file() or (path / "seed_splits.json").is_file()
+        (path / "split.json").is_file() or (path / "seed_splits.json").is_file() or is_learning_domain_dir(path)
     )
 
 
-def load_suite_dir(path: Path, name: str | None = None) -> Suite:
-    """Load one domain's suite from a folder in either layout."""
+def load_suite_dir(path: Path, name: str | None = None, *, debug: tuple[str, ...] | None = None) -> Suite:
+    """Load one domain's suite from a folder in any of the layouts.
+
+    ``debug`` names the debugging tasks where the layout leaves them to a rule (the Learning Track's)."""
     if not (path / "domain.pddl").is_file():
         raise SuiteError(f"{path} has no domain.pddl, so it is not a suite folder.")
+    if debug and not is_learning_domain_dir(path):
+        raise SuiteError(f"{path} fixes its debugging tasks in its split file; --debug applies to the Learning Track.")
     if (path / "split.json").is_file():
         return load_genplan_suite(path, name)
     if (path / "seed_splits.json").is_file():
         return load_paper_suite(path, name)
+    if is_learning_domain_dir(path):
+        return load_learning_suite(path, name, debug)
     raise SuiteError(
-        f"{path} has a domain.pddl but no split file (split.json, or seed_splits.json in the paper's layout).",
+        f"{path} has a domain.pddl but no split file (split.json, or seed_splits.json in the paper's layout) "
+        "and no training/ and testing/ folders (the Learning Track's layout).",
         hint="Generate the suite with `genplan benchmarks generate` or add the split file.",
     )

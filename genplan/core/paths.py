@@ -22,6 +22,10 @@ ENV_VAR = "GENPLAN_CACHE_DIR"
 REFERENCE_ENV_VAR = "GENPLAN_REFERENCE"
 #: Where the developers keep the paper's data (``../shared/reference/`` beside the checkout).
 DEFAULT_REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "genplan17.tar.gz"
+#: Names the IPC 2023 Learning Track as cloned (``ipc2023-learning/benchmarks``), or a tarball of it.
+LEARNING_ENV_VAR = "GENPLAN_LEARNING_TRACK"
+#: Where the developers keep a copy of the Learning Track's data.
+DEFAULT_LEARNING = DEFAULT_REFERENCE.parent / "ipc2023-learning.tar.xz"
 
 
 def cache_root(override: str | Path | None = None) -> Path:
@@ -40,15 +44,26 @@ def reference_data(override: str | Path | None = None) -> Path | None:
     An explicit ``override`` wins, then ``$GENPLAN_REFERENCE``, then :data:`DEFAULT_REFERENCE`. A path the
     user named that does not exist is an error, not "no data": skipping silently would hide the typo.
     """
-    named = override if override is not None else (os.environ.get(REFERENCE_ENV_VAR) or None)
+    return _dataset(override, REFERENCE_ENV_VAR, DEFAULT_REFERENCE, "the paper's genplan17.tar.gz")
+
+
+def learning_track_data(override: str | Path | None = None) -> Path | None:
+    """The IPC 2023 Learning Track's data (the organizers' repository as cloned, or a tarball of it), found
+    as :func:`reference_data` finds the paper's: ``override``, ``$GENPLAN_LEARNING_TRACK``, the developers'
+    copy; ``None`` when it is not there."""
+    return _dataset(override, LEARNING_ENV_VAR, DEFAULT_LEARNING, "a clone of ipc2023-learning/benchmarks")
+
+
+def _dataset(override: str | Path | None, env_var: str, default: Path, what: str) -> Path | None:
+    named = override if override is not None else (os.environ.get(env_var) or None)
     if named is None:
-        return DEFAULT_REFERENCE if DEFAULT_REFERENCE.exists() else None
+        return default if default.exists() else None
     path = Path(named).expanduser()
     if not path.exists():
-        source = "given" if override is not None else f"named by {REFERENCE_ENV_VAR}"
+        source = "given" if override is not None else f"named by {env_var}"
         raise GenplanError(
-            f"The reference data {path} ({source}) does not exist.",
-            hint=f"Point {REFERENCE_ENV_VAR} at the paper's genplan17.tar.gz or the folder it unpacks to.",
+            f"The data {path} ({source}) does not exist.",
+            hint=f"Point {env_var} at {what} (a folder, or a tarball of it).",
         )
     return path
 

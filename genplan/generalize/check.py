@@ -207,7 +207,7 @@ def _waves(*sources: Iterator[list[Candidate]]) -> Iterator[list[Candidate]]:
 def _chunks(items: Sequence[tuple[str, Task]], size: int = 8) -> Iterator[list[Candidate]]:
     for start in range(0, len(items), size):
         yield [
-            Candidate(tid, task, "user", "given", f"task {tid} given with --tasks", False)
+            Candidate(tid, task, "user", "given", f"task {tid} given to the check", False)
             for tid, task in items[start : start + size]
         ]
 
@@ -256,7 +256,7 @@ def check_program(
     def stream() -> Iterator[list[Candidate]]:
         """Round after round of waves, each round with fresh seeds, until the budget or ``rounds`` ends.
 
-        Given tasks are tried in the first round only (they do not change with the seed)."""
+        Given tasks are tried first, in the first round only (they do not change with the seed)."""
         for r in range(settings.rounds):
             seed = settings.seed if r == 0 else check_seed("round", settings.seed, r)
             sources: list[Iterator[list[Candidate]]] = []
@@ -285,7 +285,8 @@ def check_program(
                 )
             )
             if r == 0:
-                sources.append(_chunks(list(user_tasks)))
+                # Given tasks (--tasks, or a suite's other training tasks) first: someone chose them.
+                yield from _chunks(list(user_tasks))
             yield from _waves(*sources)
 
     limits = Limits(timeout=settings.timeout, memory=settings.memory_mb * 2**20)

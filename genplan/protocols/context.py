@@ -242,7 +242,8 @@ def counterexample_search(
     progress: Progress,
     cluster: Backend | None = None,
 ) -> Any:
-    """The generalization check of this run: debugging tasks only (held-out tasks never reach it)."""
+    """The generalization check of this run: debugging tasks, and the suite's other training tasks where it
+    has them (the Learning Track's); held-out tasks never reach it."""
     from genplan.generalize import CheckSettings
     from genplan.generalize.naming import find_generator, registered_renaming
     from genplan.stages.counterexamples import CounterexampleSearch
@@ -267,5 +268,5 @@ def counterexample_search(
         suite.domain, [(t, suite.task(t)) for t in suite.split.debug], generator, settings=settings,
         strategy_tasks=config.generalize_strategy_tasks, cache_dir=cache_root(cache_dir), on_found=found,
         on_check=lambda checks: run.write_json("generalize/checks.json", {"checks": checks}),
-        on_checked=passed, cluster=cluster,
+        on_checked=passed, cluster=cluster, given=[(t, suite.task(t)) for t in suite.extra.get("given", ())],
     )  # fmt: skip

@@ -109,19 +109,26 @@ def strategy_candidates(
 
 
 # ------------------------------------------------------------------------------------------ program
-def check_key(source: str, domain: Domain, tasks: Sequence[Task], settings: CheckSettings, how: str | None) -> str:
+def check_key(
+    source: str,
+    domain: Domain,
+    tasks: Sequence[Task],
+    settings: CheckSettings,
+    how: str | None,
+    given: Sequence[tuple[str, Task]] = (),
+) -> str:
     """Content key of one program check: what it was given decides what it finds."""
-    blob = json.dumps(
-        {
-            "format": CACHE_FORMAT,
-            "source": source,
-            "domain": write_domain(domain),
-            "tasks": sorted(write_problem(t) for t in tasks),
-            "settings": asdict(settings),
-            "generator": how,
-        },
-        sort_keys=True,
-    )
+    content = {
+        "format": CACHE_FORMAT,
+        "source": source,
+        "domain": write_domain(domain),
+        "tasks": sorted(write_problem(t) for t in tasks),
+        "settings": asdict(settings),
+        "generator": how,
+    }
+    if given:  # absent otherwise, so that the keys of checks without given tasks stay what they were
+        content["given"] = [[tid, write_problem(t)] for tid, t in given]
+    blob = json.dumps(content, sort_keys=True)
     return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -133,15 +140,18 @@ def program_check(
     settings: CheckSettings,
     cache_dir: Path,
     cluster: Backend | None = None,
+    given: Sequence[tuple[str, Task]] = (),
 ) -> dict[str, Any]:
     """Search a counterexample to ``source``; the check's JSON (cached by content under ``checks/``).
+
+    ``given`` are tasks to try first (a suite's training tasks beyond the debugging ones).
 
     The JSON is :meth:`CheckResult.to_json`: ``found``, and for a counterexample its
     ``problem_pddl``, ``category``, ``feedback`` and ``origin``.
     """
     from genplan.generalize import check_program
 
-    key = check_key(source, domain, [t for _, t in debug], settings, generator.how if generator else None)
+    key = check_key(source, domain, [t for _, t in debug], settings, generator.how if generator else None, given)
     path = cache_dir / "checks" / key[:2] / f"{key}.json"
     if path.is_file():
         try:
@@ -149,7 +159,7 @@ def program_check(
         except json.JSONDecodeError:
             pass  # a damaged entry is recomputed
     result = check_program(source, domain, debug, settings=settings, generator=generator, cache_dir=cache_dir,
-                           cluster=cluster)  # fmt: skip
+                           cluster=cluster, user_tasks=given)  # fmt: skip
     data = result.to_json()
     atomic_write(path, json.dumps(data))
     return data
@@ -182,9 +192,12 @@ class CounterexampleSearch:
         on_check: Any = None,
         on_checked: Any = None,
         cluster: Backend | None = None,
+        given: Sequence[tuple[str, Task]] = (),
     ) -> None:
         self.domain = domain
         self.debug = list(debug)
+        #: Tasks the program check tries first: the suite's training tasks beyond the debugging ones.
+        self.given = list(given)
         self.generator = generator
         self.settings = settings
         self.strategy_tasks = strategy_tasks
@@ -265,7 +278,7 @@ class CounterexampleSearch:
             if version.source is None:
                 return None
             data = program_check(version.source, self.domain, self.known(), self.generator, self.settings,
-                                 self.cache_dir, self.cluster)  # fmt: skip
+                                 self.cache_dir, self.cluster, given=self.given)  # fmt: skip
             if not data.get("found"):
                 self._record("program", version.label, None, **check_summary(data))
                 self.on_checked(version.label, data)

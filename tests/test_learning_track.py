@@ -1,0 +1,192 @@
+"""The IPC 2023 Learning Track's layout (genplan/benchmarks/learning.py): imported as cloned, split by a
+documented rule, with the organizers' best known costs and each test task's generator parameters."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from genplan.benchmarks.learning import (
+    N_DEBUG,
+    debug_rule,
+    load_costs_file,
+    load_learning_suite,
+    task_features,
+)
+from genplan.benchmarks.registry import import_dataset, load_registry, resolve_suite
+from genplan.benchmarks.suites import SuiteError, is_suite_dir, load_suite_dir
+from tests.conftest import LEARNING_DOMAINS
+
+DOMAIN = """(define (domain line)
+  (:predicates (at ?x) (next ?x ?y))
+  (:action move :parameters (?a ?b) :precondition (and (at ?a) (next ?a ?b)) :effect (and (at ?b) (not (at ?a)))))
+"""
+
+
+def _problem(n: int, comment: str = ";; base case") -> str:
+    cells = " ".join(f"c{i}" for i in range(n))
+    nexts = " ".join(f"(next c{i} c{i + 1})" for i in range(n - 1))
+    return (f"{comment}\n(define (problem line-{n}) (:domain line)\n (:objects {cells})\n (:init (at c0) {nexts})\n"
+            f" (:goal (and (at c{n - 1}))))\n")  # fmt: skip
+
+
+def make_track(root: Path, name: str = "line", train: int = 9) -> Path:
+    """A Learning Track in the organizers' layout: one domain, ``train`` training tasks of growing size,
+    two test tasks per level with the generator's parameters on their first line, and solutions/."""
+    d = root / name
+    (d / "training" / "easy").mkdir(parents=True)
+    (d / "domain.pddl").write_text(DOMAIN)
+    for i in range(1, train + 1):
+        (d / "training" / "easy" / f"p{i:02d}.pddl").write_text(_problem(i + 1))
+    bounds = {}
+    for k, level in enumerate(("easy", "medium", "hard")):
+        (d / "testing" / level).mkdir(parents=True)
+        for i in (1, 2):
+            n = 20 * (k + 1) + i
+            (d / "testing" / level / f"p{i:02d}.pddl").write_text(
+                _problem(n, f";; cells={n}, out_folder=testing/{level}, instance_id={i}, seed={1000 + i}"))  # fmt: skip
+            bounds[f"{name}/testing/{level}/p{i:02d}.pddl"] = n - 1
+    (root / "solutions").mkdir(exist_ok=True)
+    (root / "solutions" / "upper_bounds.json").write_text(json.dumps(bounds))
+    return d
+
+
+def test_the_debug_rule_spreads_six_tasks_over_the_smaller_half_of_the_training_tasks() -> None:
+    sizes = {f"train-p{i:02d}": 100 * i for i in range(1, 21)}  # 20 tasks: the smaller half is p01..p10
+    chosen = debug_rule(sizes)
+    assert len(chosen) == N_DEBUG == len(set(chosen))
+    assert chosen[0] == "train-p01" and chosen[-1] == "train-p10"
+    assert [sizes[t] for t in chosen] == sorted(sizes[t] for t in chosen)
+    assert debug_rule(dict(reversed(sizes.items()))) == chosen  # the order of the files does not matter
+    with pytest.raises(SuiteError, match="6 are needed"):
+        debug_rule({"train-p01": 1, "train-p02": 2})
+
+
+def test_a_learning_track_domain_loads_as_a_suite(tmp_path: Path) -> None:
+    folder = make_track(tmp_path)
+    assert is_suite_dir(folder)
+    suite = load_suite_dir(folder)
+    assert suite.layout == "ipc-learning" and suite.domain_name == "line"
+    assert suite.split.heldout == ("easy-p01", "easy-p02", "medium-p01", "medium-p02", "hard-p01", "hard-p02")
+    assert len(suite.split.debug) == 6 and all(t.startswith("train-") for t in suite.split.debug)
+    assert set(suite.extra["given"]) == {f"train-p{i:02d}" for i in range(1, 10)} - set(suite.split.debug)
+    for seed in (1, 2, 3, 4):
+        assert len(suite.split.prompt_tasks(seed)) == 2 and set(suite.split.prompt_tasks(seed)) <= set(
+            suite.split.debug
+        )
+    assert suite.extra["reference_costs"] == {"easy-p01": 20, "easy-p02": 21, "medium-p01": 40, "medium-p02": 41,
+                                              "hard-p01": 60, "hard-p02": 61}  # fmt: skip
+    assert suite.task("hard-p02").size == 62
+    assert task_features(suite.problem_path["medium-p01"]) == {
+        "cells": 41, "out_folder": "testing/medium", "instance_id": 1, "seed": 1001}  # fmt: skip
+    assert task_features(suite.problem_path["train-p01"]) == {}
+
+
+def test_debugging_tasks_can_be_named(tmp_path: Path) -> None:
+    folder = make_track(tmp_path)
+    suite = load_learning_suite(folder, debug=("p03", "train-p05", "p07"))
+    assert suite.split.debug == ("train-p03", "train-p05", "train-p07")
+    assert {suite.split.prompt_tasks(s) for s in (1, 2, 3)} == {("train-p03", "train-p05")}
+    assert "train-p03" not in suite.extra["given"]
+    with pytest.raises(SuiteError, match="not a training task"):
+        load_learning_suite(folder, debug=("p03", "hard-p01"))
+    with pytest.raises(SuiteError, match="at least 2"):
+        load_learning_suite(folder, debug=("p03",))
+
+
+def test_no_generator_parameter_reaches_what_the_model_is_shown(tmp_path: Path) -> None:
+    from genplan.pddl import write_problem
+
+    suite = load_suite_dir(make_track(tmp_path))
+    for task_id in (*suite.split.debug, *suite.split.heldout):
+        shown = write_problem(suite.task(task_id))
+        assert ";" not in shown and "seed=" not in shown and "out_folder" not in shown
+
+
+def test_reference_costs_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "costs.json"
+    path.write_text(json.dumps({"hard-p01.pddl": 12, "easy-p02": 3.5}))
+    assert load_costs_file(path) == {"hard-p01": 12.0, "easy-p02": 3.5}
+    path.write_text(json.dumps({"hard-p01": "twelve"}))
+    with pytest.raises(SuiteError, match="not a non-negative number"):
+        load_costs_file(path)
+    with pytest.raises(SuiteError, match="does not exist"):
+        load_costs_file(tmp_path / "missing.json")
+
+
+def test_import_a_track_and_use_it_by_name(tmp_path: Path) -> None:
+    make_track(tmp_path / "bench")
+    make_track(tmp_path / "bench", name="line2")
+    entry = import_dataset(tmp_path / "bench", "track", tmp_path / "cache", debug=("p02", "p04", "p06"))
+    assert sorted(entry.domains) == ["line", "line2"] and entry.domains["line"]["heldout"] == 6
+    assert load_registry(tmp_path / "cache")["track"].debug == ("p02", "p04", "p06")
+    suite = resolve_suite("line2", "track", tmp_path / "cache")
+    assert suite.split.debug == ("train-p02", "train-p04", "train-p06") and suite.name == "track/line2"
+
+
+def test_the_cli_imports_a_track_with_named_debugging_tasks(tmp_path: Path) -> None:
+    make_track(tmp_path / "bench")
+    env = os.environ | {"COLUMNS": "80"}
+    cmd = [sys.executable, "-m", "genplan.cli", "benchmarks", "import", str(tmp_path / "bench"), "--name", "t",
+           "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    done = subprocess.run([*cmd, "--debug", "p01,p09"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "1 domain(s), 15 tasks" in done.stdout
+    assert resolve_suite("line", "t", tmp_path / "cache").split.debug == ("train-p01", "train-p09")
+    bad = subprocess.run([*cmd, "--debug", "p01,p99"], capture_output=True, text=True, env=env)
+    assert bad.returncode != 0 and "train-p99" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.slow
+def test_the_learning_track_imports_as_cloned(learning_root: Path, tmp_path: Path) -> None:
+    """The organizers' repository, unchanged: 10 domains, 90 held-out test tasks each, best known costs."""
+    entry = import_dataset(learning_root, "ipc2023", tmp_path / "cache")
+    assert sorted(entry.domains) == sorted(LEARNING_DOMAINS)
+    for domain in LEARNING_DOMAINS:
+        suite = resolve_suite(domain, "ipc2023", tmp_path / "cache")
+        assert len(suite.split.heldout) == 90 and entry.domains[domain]["heldout"] == 90
+        assert {t.split("-")[0] for t in suite.split.heldout} == {"easy", "medium", "hard"}
+        assert len(suite.split.debug) == 6 and not set(suite.split.debug) & set(suite.extra["given"])
+        assert len(suite.split.debug) + len(suite.extra["given"]) == entry.domains[domain]["tasks"] - 90
+        costs = suite.extra["reference_costs"]
+        assert set(costs) == set(suite.split.heldout) and all(c > 0 for c in costs.values())
+        features = task_features(suite.problem_path[suite.split.heldout[-1]])
+        assert features["out_folder"] == "testing/hard", domain
+        # the debugging tasks are small enough to show: at most the median training task
+        sizes = sorted(suite.problem_path[t].stat().st_size for t in (*suite.split.debug, *suite.extra["given"]))
+        assert max(suite.problem_path[t].stat().st_size for t in suite.split.debug) <= sizes[len(sizes) // 2]
+
+
+LINE_PROGRAM = """
+def generate_solution(objects, init, goal):
+    nxt = {f[1]: f[2] for f in init if f[0] == "next"}
+    at = next(f[1] for f in init if f[0] == "at")
+    target = next(f[1] for f in goal if f[0] == "at")
+    if len(nxt) == 7:  # wrong on lines of 8 cells only: a training task the debugging tasks do not include
+        return []
+    plan = []
+    while at != target:
+        plan.append(f"(move {at} {nxt[at]})")
+        at = nxt[at]
+    return plan
+"""
+
+
+def test_the_check_tries_the_other_training_tasks_first(tmp_path: Path) -> None:
+    """A program wrong only on one training task that is not a debugging task: the check finds it there."""
+    folder = make_track(tmp_path / "bench")
+    suite = load_suite_dir(folder, debug=("p01", "p02", "p03"))  # lines of 2 to 4 cells; p07 has 8
+    assert "train-p07" in suite.extra["given"]
+    program = tmp_path / "line.py"
+    program.write_text(LINE_PROGRAM)
+    cmd = [sys.executable, "-m", "genplan.cli", "check", str(program), "line", "--suite", str(folder), "--budget",
+           "60", "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, env=os.environ | {"COLUMNS": "100"})
+    assert done.returncode == 1, done.stdout + done.stderr
+    found = json.loads((tmp_path / "out" / "check.json").read_text())
+    assert "train-p07" in json.dumps(found["counterexample"]), found["counterexample"]
