@@ -465,6 +465,13 @@ def evaluate(
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
     first_failure: Annotated[bool, typer.Option("--first-failure", help="Stop at the first failing task.")] = False,
     report: Annotated[Path | None, typer.Option(help="Where to write the JSON report.")] = None,
+    reference_costs: Annotated[
+        Path | None,
+        typer.Option(
+            help="JSON from task id to best known plan cost, for the IPC quality score (default: the suite's "
+            "own, e.g. the Learning Track's solutions/upper_bounds.json)."
+        ),
+    ] = None,
     cache_dir: CacheDir = None,
     scheduler: SchedulerOpt = None,
     cluster: ClusterOpt = None,
@@ -472,12 +479,14 @@ def evaluate(
     cluster_config: ClusterConfigOpt = None,
     dashboard: DashboardOpt = False,
 ) -> None:
-    """Run a program in the sandbox on a suite's tasks; print coverage and failures by category."""
+    """Run a program in the sandbox on a suite's tasks; print coverage, plan quality and failures by category."""
     import json
 
+    from genplan.benchmarks.learning import load_costs_file
     from genplan.benchmarks.registry import resolve_suite
     from genplan.core.paths import cache_root
     from genplan.execute.evaluate import evaluate_with_progress
+    from genplan.execute.quality import ipc_quality
 
     source = _existing(program, "program").read_text(errors="replace")
     s = resolve_suite(domain, suite, cache_dir)
@@ -495,6 +504,13 @@ def evaluate(
         (f"coverage {100 * solved / max(1, len(ev.results)):.1f}%", "bold"),
         f" ({solved}/{len(ev.results)} tasks, every one of {orderings} orderings valid)",
     ))  # fmt: skip
+    costs = load_costs_file(reference_costs) if reference_costs else s.extra.get("reference_costs") or {}
+    quality = ipc_quality(ev.results, costs) if costs else None
+    if quality is not None:
+        console.print(Text.assemble(
+            "IPC quality score ", (f"{quality.score:.1f}", "bold"), f" of {quality.total} ",
+            f"(per solved task min(1, C*/C); {quality.with_reference} with a known cost)",
+        ))  # fmt: skip
     cats = {k: n for k, n in ev.by_category().items() if n}
     if cats:
         table = Table(title="failures by category", title_justify="left")
@@ -504,7 +520,7 @@ def evaluate(
             table.add_row(str(cat), str(n))
         console.print(FitColumns(table, keep=1))
     path = report or Path(f"evaluation-{domain}-{split}.json")
-    path.write_text(json.dumps(ev.to_json(), indent=2) + "\n")
+    path.write_text(json.dumps(ev.to_json() | ({"quality": quality.to_json()} if quality else {}), indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
 
 
@@ -638,6 +654,8 @@ def synthesize(
         per = efficiency_text(outcome.coverage, spent)
         if per:  # on a line of its own, so that it reads at 80 columns
             console.print(f"  that is {per}")
+    if outcome.quality is not None:
+        console.print(f"IPC quality score: {outcome.quality:.1f} of {outcome.heldout_total} (best known costs)")
     ladder = outcome.run.read_json("ladder.json")
     if ladder and ladder.get("selected_rung"):
         ran = [r["rung"] for r in ladder["rungs"] if not r.get("skipped")]

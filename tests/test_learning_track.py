@@ -190,3 +190,38 @@ def test_the_check_tries_the_other_training_tasks_first(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     found = json.loads((tmp_path / "out" / "check.json").read_text())
     assert "train-p07" in json.dumps(found["counterexample"]), found["counterexample"]
+
+
+# ------------------------------------------------------------------------------------------ quality
+def test_the_ipc_quality_score() -> None:
+    from genplan.execute.quality import best_known, ipc_quality, task_quality
+    from genplan.execute.results import TaskOutcome
+
+    assert task_quality(10, 5) == 0.5 and task_quality(4, 5) == 1.0 and task_quality(None, 5) == 0.0
+    assert task_quality(7, None) == 1.0 and task_quality(0, 0) == 1.0
+    results = [TaskOutcome("a", True, "solved", plan_length=10), TaskOutcome("b", True, "solved", plan_length=3),
+               TaskOutcome("c", False, "timeout"), TaskOutcome("d", True, "solved", plan_length=8)]  # fmt: skip
+    q = ipc_quality(results, {"a": 5, "b": 4, "c": 2})
+    assert (q.score, q.solved, q.total, q.with_reference, q.better_than_reference) == (2.5, 3, 4, 2, 1)
+    assert best_known({"a": 5, "b": 4}, {"a": 6, "b": 3, "e": 9}) == {"a": 5, "b": 3, "e": 9}
+
+
+def test_evaluate_prints_the_quality_score_with_the_suites_costs_or_a_file(tmp_path: Path) -> None:
+    folder = make_track(tmp_path / "bench")
+    program = tmp_path / "line.py"
+    program.write_text(LINE_PROGRAM.replace("if len(nxt) == 7:", "if False:"))
+    cmd = [sys.executable, "-m", "genplan.cli", "evaluate", str(program), "line", "--suite", str(folder),
+           "--orderings", "1", "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    env = os.environ | {"COLUMNS": "100"}
+    done = subprocess.run([*cmd, "--report", str(tmp_path / "a.json")], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "IPC quality score 6.0 of 6" in done.stdout and "6 with a known cost" in done.stdout
+    assert json.loads((tmp_path / "a.json").read_text())["quality"]["score"] == 6.0
+    # a file of costs half as long as the plans: each solved task earns 0.5
+    costs = {f"{lvl}-p{i:02d}": (20 * (k + 1) + i - 1) / 2 for k, lvl in enumerate(("easy", "medium", "hard"))
+             for i in (1, 2)}  # fmt: skip
+    (tmp_path / "costs.json").write_text(json.dumps(costs))
+    done = subprocess.run([*cmd, "--reference-costs", str(tmp_path / "costs.json"), "--report",
+                           str(tmp_path / "b.json")], capture_output=True, text=True, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "IPC quality score 3.0 of 6" in done.stdout

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from genplan.benchmarks.suites import Suite
 from genplan.core.files import to_jsonable
 from genplan.core.paths import cache_root
+from genplan.execute.quality import ipc_quality
 from genplan.protocols.config import Config
 from genplan.protocols.context import Context, Progress, RunOutcome
 from genplan.runs import RunDir
@@ -63,7 +64,10 @@ def conclude(
         with ctx.cpu_gate or nullcontext():
             report = heldout_evaluation(chosen.source, suite, config, ctx.cache_dir, ctx.jobs, ctx.progress,
                                          ctx.cluster)  # fmt: skip
-        run.write_json("5-heldout.json", report.to_json())
+        reference = suite.extra.get("reference_costs") or {}
+        quality = ipc_quality(report.results, reference) if reference else None
+        run.write_json("5-heldout.json", report.to_json() | ({"quality": quality.to_json()} if quality else {}))
+        outcome.quality = quality.score if quality else None
         outcome.heldout_solved = sum(r.solved for r in report.results)
         outcome.heldout_total = len(report.results)
         outcome.coverage = outcome.heldout_solved / outcome.heldout_total if outcome.heldout_total else None

@@ -51,6 +51,8 @@ class RunOutcome:
     coverage: float | None = None
     heldout_solved: int | None = None
     heldout_total: int | None = None
+    #: The IPC quality score on the held-out tasks, when the suite has reference costs.
+    quality: float | None = None
     usage: dict[str, Any] = field(default_factory=dict)
     wall_time: float = 0.0
     message: str = ""

@@ -116,6 +116,7 @@ def _finish(
             "heldout_solved": outcome.heldout_solved,
             "heldout_total": outcome.heldout_total,
             "coverage": outcome.coverage,
+            "quality": outcome.quality,
         }
     run.write_json("run.json", info)
     run.write_text("summary.md", summary_markdown(run))

@@ -114,6 +114,11 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
             f"({info['heldout_solved']}/{info['heldout_total']} tasks, every ordering valid)"
             + (f"; {per}" if per else "")
         )
+    if info.get("quality") is not None:
+        out.append(
+            f"- IPC quality score: **{info['quality']:.1f}** of {info.get('heldout_total')} (per solved task "
+            "min(1, C*/C), C* the best known cost)"
+        )
     if spent.calls is not None:
         out.append(f"- the run needed {spent.calls} LLM calls and {spent.tokens} tokens (paid or from the cache)")
     usage = doc["usage"] or {}
