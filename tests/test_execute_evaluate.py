@@ -195,3 +195,27 @@ def test_the_ferry_fixture_solves_every_reference_task_in_all_orderings(referenc
     failures = [(r.task_id, r.status, r.feedback) for r in ev.results if not r.solved]
     assert not failures, failures[:3]
     assert ev.coverage == 1.0 and ev.total == len(problems)
+
+
+def test_once_an_ordering_fails_the_tasks_other_orderings_are_not_run(tmp_path: Path) -> None:
+    """Held-out: a task that failed in one ordering cannot be solved, so its other orderings are skipped
+    (a program that loops costs one timeout a task, not four); the verdicts are those of running all."""
+    tasks = [(f"t{i}", ferry_task(f"t{i}", [(0, 1 + i % 2)])) for i in range(3)]
+    looping = "def generate_solution(objects, init, goal):\n    while True:\n        pass\n"
+    runs: list[str] = []
+    started = time.monotonic()
+    ev = evaluate(looping, tasks, orderings=4, timeout=1.0, jobs=1, mode="heldout", cache_dir=tmp_path,
+                  on_run=lambda task_id, _r: runs.append(task_id))  # fmt: skip
+    assert sorted(runs) == ["t0", "t1", "t2"] and time.monotonic() - started < 3 * 4
+    assert [(r.solved, r.status, len(r.runs)) for r in ev.results] == [(False, "timeout", 1)] * 3
+    # final verdicts: cached, so a second evaluation runs nothing
+    again: list[str] = []
+    evaluate(looping, tasks, orderings=4, timeout=1.0, jobs=1, cache_dir=tmp_path,
+             on_run=lambda task_id, _r: again.append(task_id))  # fmt: skip
+    assert again == []
+    # a debugging evaluation runs every ordering, for its feedback
+    debug = evaluate(looping, tasks[:1], orderings=2, timeout=0.5, jobs=1, mode="debug")
+    assert len(debug.results[0].runs) == 2
+    # a correct program is unaffected
+    good = evaluate(GOOD_FERRY, tasks, orderings=4, jobs=1)
+    assert good.solved == 3 and all(len(r.runs) == 4 for r in good.results)

@@ -147,38 +147,55 @@ class LocalBackend(Backend):
     ) -> bool:
         from genplan.execute.pool import RunRequest
 
-        requests: list[RunRequest] = []
+        given = inputs
         inputs: dict[str, list[PyTask]] = {}
         tasks: dict[str, Task] = {}
         for task_id, task in items:
-            py = inputs[task_id] if inputs is not None and task_id in inputs else python_inputs(task)
+            py = given[task_id] if given is not None and task_id in given else python_inputs(task)
             fingerprint = task_fingerprint(py)
             tasks[task_id] = task
             inputs[task_id] = [ordering(py, i, seed, fingerprint=fingerprint) for i in range(orderings)]
-            for i in range(orderings):
-                requests.append(RunRequest(inputs[task_id][i], hash_seed(i, seed), task=task_id, ordering=i))
+        # Ordering-major: every task's first ordering before any task's second, so that a task that fails
+        # is known to fail before its other orderings start. In a held-out evaluation they are then skipped
+        # (the task cannot be solved any more); a debugging evaluation runs them all, for their feedback.
+        requests = [RunRequest(inputs[t][i], hash_seed(i, seed), task=t, ordering=i)
+                    for i in range(orderings) for t in tasks]  # fmt: skip
         records: dict[str, list[RunRecord]] = {task_id: [] for task_id in tasks}
+        skipped: dict[str, int] = dict.fromkeys(tasks, 0)
+        failed: set[str] = set()
         reported: set[str] = set()
         halt = False
 
-        def judged(_index: int, outcome: Outcome) -> bool:
+        def complete(task_id: str) -> None:
             nonlocal halt
+            if task_id not in reported and len(records[task_id]) + skipped[task_id] == orderings:
+                reported.add(task_id)
+                if on_result(summarize(task_id, records[task_id], inputs[task_id], orderings)) is False:
+                    halt = True
+
+        def judged(_index: int, outcome: Outcome) -> bool:
             task_id = outcome.task
             assert task_id is not None and outcome.ordering is not None
             record = judge_run(tasks[task_id], outcome.ordering, outcome)
             records[task_id].append(record)
+            if not record.valid:
+                failed.add(task_id)
             if on_run is not None:
                 on_run(task_id, record)
-            if len(records[task_id]) == orderings:
-                reported.add(task_id)
-                if on_result(summarize(task_id, records[task_id], inputs[task_id], orderings)) is False:
-                    halt = True
+            complete(task_id)
             return not (halt or (mode == "first_failure" and not record.valid))
+
+        def skip(request: RunRequest) -> bool:
+            if mode != "heldout" or request.task not in failed:
+                return False
+            skipped[request.task] += 1
+            complete(request.task)
+            return True
 
         if not requests:
             return False
-        outcomes = self._pool(limits).run_many(source, requests, limits=limits, on_result=judged)
-        stopped = any(o is None for o in outcomes)
+        outcomes = self._pool(limits).run_many(source, requests, limits=limits, on_result=judged, skip=skip)
+        stopped = sum(o is None for o in outcomes) > sum(skipped.values())
         for task_id in tasks:
             if task_id not in reported and records[task_id]:  # stopped early: what ran so far
                 on_result(summarize(task_id, records[task_id], inputs[task_id], orderings))

@@ -173,7 +173,9 @@ def evaluate(
 
     def arrived(result: TaskOutcome) -> bool:
         results[result.task_id] = result
-        if len(result.runs) == orderings:  # one stopped before every ordering ran is neither cached nor reported
+        # Final: every ordering ran, or one failed (the others may have been skipped: the task cannot be
+        # solved). One stopped early with no failure yet is neither cached nor reported.
+        if len(result.runs) == orderings or (not result.solved and result.status != NOT_RUN):
             key = keys[result.task_id]
             if cache is not None and key is not None:
                 cache.put(key, result)

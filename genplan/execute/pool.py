@@ -308,11 +308,13 @@ class Executor:
         *,
         limits: Limits | None = None,
         on_result: OnResult | None = None,
+        skip: Callable[[RunRequest], bool] | None = None,
     ) -> list[Outcome | None]:
         """Run ``source`` on every request, ``jobs`` at a time; outcomes in request order.
 
         ``on_result`` sees each outcome as it arrives (for progress bars, or to stop early by returning
-        False). Only when stopped early can an entry be ``None``.
+        False). ``skip`` is asked about each request just before it would start; a request it skips is
+        not run. Only a stopped or skipped request's entry is ``None``.
         """
         limits = limits or self.limits
         results: list[Outcome | None] = [None] * len(requests)
@@ -326,6 +328,8 @@ class Executor:
             while (pending and not stopped) or owner:
                 while pending and not stopped and len(owner) < self.jobs:
                     index, attempt = pending.popleft()
+                    if attempt == 0 and skip is not None and skip(requests[index]):
+                        continue
                     self._submit(source, requests[index], index, attempt, limits, owner)
                 for server, frames in self._poll(owner, limits):
                     for msg in frames:
