@@ -95,6 +95,7 @@ def fake_run(
     suite_name: str | None = None,
     suite_root: str | None = None,
     wall_time_s: float = 12.5,
+    quality: float | None = None,
     **settings: Any,
 ) -> RunDir:
     """A run folder as :func:`genplan.protocols.synthesize.synthesize` leaves it; ``tasks=None``: no held-out
@@ -123,9 +124,10 @@ def fake_run(
         )  # fmt: skip
         run.write_text("program.py", GOOD_PROGRAM)
         run.write_json("4-selection.json", Selection(0, "p1.v0", 6, 6, "solved 6/6 debugging tasks"))
-        run.write_json("5-heldout.json", evaluation.to_json())
+        extra = {"quality": {"score": quality, "solved": evaluation.solved}} if quality is not None else {}
+        run.write_json("5-heldout.json", evaluation.to_json() | extra)
         info |= {"program": "p1.v0", "debug_solved": 6, "debug_total": 6, "heldout_solved": evaluation.solved,
-                 "heldout_total": evaluation.total, "coverage": evaluation.coverage}  # fmt: skip
+                 "heldout_total": evaluation.total, "coverage": evaluation.coverage, "quality": quality}  # fmt: skip
     run.write_json("run.json", info)
     from genplan.runs.summary import summary_markdown
 

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ from genplan.benchmarks.learning import (
 )
 from genplan.benchmarks.registry import import_dataset, load_registry, resolve_suite
 from genplan.benchmarks.suites import SuiteError, is_suite_dir, load_suite_dir
-from tests.conftest import LEARNING_DOMAINS
+from genplan.core.errors import GenplanError
+from tests.conftest import LEARNING_DOMAINS, REPO
 
 DOMAIN = """(define (domain line)
   (:predicates (at ?x) (next ?x ?y))
@@ -225,3 +227,68 @@ def test_evaluate_prints_the_quality_score_with_the_suites_costs_or_a_file(tmp_p
                            str(tmp_path / "b.json")], capture_output=True, text=True, env=env)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "IPC quality score 3.0 of 6" in done.stdout
+
+
+# ------------------------------------------------------------------------------ published results
+def _learning_run(cache: Path, domain: str, solved: int, quality: float, calls: int = 1):
+    from tests.report_fixtures import Call, T, fake_run
+
+    tasks = [T(f"{lvl}-p{i:02d}", status="solved" if k * 30 + i <= solved else "timeout")
+             for k, lvl in enumerate(("easy", "medium", "hard")) for i in range(1, 31)]  # fmt: skip
+    return fake_run(cache, domain, preset="auto", tasks=tasks, calls=[Call(1000, 500)] * calls, quality=quality,
+                    suite_name=f"ipc2023/{domain}")  # fmt: skip
+
+
+def test_learning_track_runs_are_published_with_their_quality(tmp_path: Path) -> None:
+    from genplan.experiments.results import COLUMNS, publish, read_rows, write_rows
+
+    runs = [_learning_run(tmp_path / "c", "rovers", 90, 88.5).root,
+            _learning_run(tmp_path / "c", "sokoban", 65, 56.25, calls=2).root]  # fmt: skip
+    for run in runs:
+        (run / "program.py").write_text(f"# {run.parent.name}\n")
+    out = tmp_path / "results"
+    rows = publish(runs, out, REPO / "pddl_benchmarks" / "costumes")
+    assert [(r.suite, r.solved, r.total, r.quality, r.calls) for r in rows] == [
+        ("ipc2023/rovers", 90, 90, 88.5, 1), ("ipc2023/sokoban", 65, 90, 56.25, 2)]  # fmt: skip
+    assert (out / "programs" / "rovers-ipc2023-auto-s1.py").read_text() == "# rovers\n"
+    assert (out / "coverage.csv").read_text().splitlines()[0].endswith(",quality")
+    assert read_rows(out / "coverage.csv") == rows
+    # a table without the quality column (the paper's suites) still reads
+    write_rows([r for r in read_rows(REPO / "docs" / "results" / "2026-11-24-frontier" / "coverage.csv")][:2],
+               tmp_path / "old.csv")  # fmt: skip
+    assert (tmp_path / "old.csv").read_text().splitlines()[0] == ",".join(COLUMNS)
+
+
+def test_the_report_puts_the_published_figures_beside_learning_track_runs(tmp_path: Path) -> None:
+    from genplan.experiments.report import find_runs
+    from genplan.experiments.report.markdown import render_markdown
+    from genplan.experiments.report.tables import build_report
+    from genplan.experiments.report.views import learning_table
+
+    _learning_run(tmp_path / "c", "rovers", 90, 88.5)
+    _learning_run(tmp_path / "c", "sokoban", 65, 56.25, calls=2)
+    report = build_report(find_runs([tmp_path / "c"]))
+    table = learning_table(report)
+    rows = {r[0]: r for r in table.rows}
+    assert rows["rovers"][2:5] == (90, 88.5, 1) and rows["rovers"][5:] == (42.7, 44, 29)
+    assert rows["sokoban"][2:5] == (65, 56.25, 2) and rows["sokoban"][5:] == (30.0, 30, 29)
+    total = table.rows[-1]
+    assert total[0].startswith("total (2 of 10") and total[2:4] == (155, 144.75) and total[5] == 72.7
+    text = render_markdown(report)
+    assert "IPC 2023 Learning Track" in text and "HUZAR" in text and "Pereira, Corrêa, Seipp" in text
+
+
+def test_a_learning_track_figure_is_verified_with_its_quality(tmp_path: Path) -> None:
+    from genplan.experiments.results import ResultRow, rebuild_suite, verify_row
+
+    folder = make_track(tmp_path / "bench")
+    suite = rebuild_suite("ipc2023/line", None, tmp_path / "work", REPO / "pddl_benchmarks", tmp_path / "bench")
+    assert suite == folder
+    program = tmp_path / "line.py"
+    program.write_text(LINE_PROGRAM.replace("if len(nxt) == 7:", "if False:"))
+    row = ResultRow("line", "ipc2023/line", "auto", 1, 1.0, 6, 6, 1, 10, 5, quality=6.0)
+    check = verify_row(row, program, suite)
+    assert check.ok and check.quality == 6.0
+    assert not verify_row(replace(row, quality=5.5), program, suite).ok
+    with pytest.raises(GenplanError, match="Learning Track"):
+        rebuild_suite("ipc2023/line", None, tmp_path / "work", REPO / "pddl_benchmarks", tmp_path / "nowhere")

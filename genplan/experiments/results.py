@@ -9,7 +9,9 @@ and compare.
 
 Suites are named ``paper/<domain>`` (the paper's own suite), ``paper/<domain>/anonymized`` (made with
 ``genplan benchmarks anonymize``) and ``paper/<domain>/costumed`` (``genplan benchmarks costume`` with the
-map shipped in ``pddl_benchmarks/costumes/<domain>.toml``).
+map shipped in ``pddl_benchmarks/costumes/<domain>.toml``), and ``ipc2023/<domain>`` (a domain of the IPC
+2023 Learning Track as its organizers publish it). Rows of the Learning Track also give the IPC quality
+score (column ``quality``, against the organizers' best known costs).
 """
 
 from __future__ import annotations
@@ -28,7 +30,11 @@ from genplan.core.errors import GenplanError
 #: The columns of ``coverage.csv``, in order.
 COLUMNS = ("domain", "suite", "preset", "seed", "coverage", "solved", "total", "calls", "prompt_tokens",
            "completion_tokens")  # fmt: skip
-SUITE_KINDS = ("paper", "anonymized", "costumed")
+#: ``coverage.csv`` with the IPC quality score (written when some row has one).
+QUALITY_COLUMNS = (*COLUMNS, "quality")
+SUITE_KINDS = ("paper", "anonymized", "costumed", "ipc2023")
+#: A held-out task id of the Learning Track's layout (genplan/benchmarks/learning.py).
+_LEARNING_TASK = re.compile(r"^(easy|medium|hard)-p\d+$")
 
 
 def _optional_int(raw: str) -> int | None:
@@ -37,7 +43,8 @@ def _optional_int(raw: str) -> int | None:
 
 #: How each column of ``coverage.csv`` is read back (``calls`` is empty for a run without a usage record).
 _PARSE = {"domain": str, "suite": str, "preset": str, "seed": int, "coverage": float, "solved": int, "total": int,
-          "calls": _optional_int, "prompt_tokens": int, "completion_tokens": int}  # fmt: skip
+          "calls": _optional_int, "prompt_tokens": int, "completion_tokens": int,
+          "quality": lambda raw: float(raw) if raw != "" else None}  # fmt: skip
 #: The held-out evaluation every run makes (genplan's defaults, as in the paper).
 ORDERINGS = 4
 TIMEOUT_S = 45.0
@@ -57,11 +64,15 @@ class ResultRow:
     calls: int | None
     prompt_tokens: int
     completion_tokens: int
+    #: The IPC quality score (Learning Track rows), else ``None``.
+    quality: float | None = None
 
     @property
     def program_name(self) -> str:
         """The file the run's selected program is published under."""
         variant = self.suite.split("/")[2] if self.suite.count("/") >= 2 else ""
+        if self.suite.startswith("ipc2023/"):
+            variant = "ipc2023"
         name = f"{self.domain}-{variant}" if variant else self.domain
         return f"{name}-{_slug(self.preset)}-s{self.seed}.py"
 
@@ -101,11 +112,13 @@ def row_of_run(run_dir: Path, costumes: Path) -> ResultRow:
             f"The run {run_dir} has no held-out evaluation to publish.",
             hint="Finish it first: rerun its synthesize command (it resumes from the cache).",
         )
-    domain, suite = suite_of(run.domain, costumes)
+    learning = bool(run.heldout) and all(_LEARNING_TASK.match(t.task_id) for t in run.heldout)
+    domain, suite = (run.domain, f"ipc2023/{run.domain}") if learning else suite_of(run.domain, costumes)
     return ResultRow(
         domain=domain, suite=suite, preset=run.preset, seed=run.seed if run.seed is not None else 1,
         coverage=round(run.coverage or 0.0, 4), solved=run.solved, total=len(run.heldout), calls=run.usage.calls,
         prompt_tokens=run.usage.prompt_tokens, completion_tokens=run.usage.completion_tokens,
+        quality=round(run.quality, 2) if learning and run.quality is not None else None,
     )  # fmt: skip
 
 
@@ -116,11 +129,12 @@ def write_rows(rows: Iterable[ResultRow], path: Path) -> None:
     rows = list(rows)
     order = {d: i for i, d in enumerate(domain_order({r.domain for r in rows}))}
     rows.sort(key=lambda r: (SUITE_KINDS.index(_kind(r.suite)), order[r.domain], r.preset, r.seed))
+    columns = QUALITY_COLUMNS if any(r.quality is not None for r in rows) else COLUMNS
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(columns)
     for r in rows:
-        writer.writerow(["" if v is None else v for v in (getattr(r, c) for c in COLUMNS)])
+        writer.writerow(["" if v is None else v for v in (getattr(r, c) for c in columns)])
     path.write_text(buf.getvalue())
 
 
@@ -128,33 +142,47 @@ def read_rows(path: Path) -> list[ResultRow]:
     """The rows of a ``coverage.csv``; a file with other columns is an error naming them."""
     with path.open(newline="") as f:
         reader = csv.DictReader(f)
-        if tuple(reader.fieldnames or ()) != COLUMNS:
-            raise GenplanError(f"{path} has the columns {reader.fieldnames}, not {', '.join(COLUMNS)}.")
+        columns = tuple(reader.fieldnames or ())
+        if columns not in (COLUMNS, QUALITY_COLUMNS):
+            raise GenplanError(f"{path} has the columns {reader.fieldnames}, not {', '.join(QUALITY_COLUMNS)}.")
         out = []
         for line in reader:
-            values = {name: _PARSE[name](line[name]) for name in COLUMNS}
+            values = {name: _PARSE[name](line[name]) for name in columns}
             out.append(ResultRow(**values))
     return out
 
 
 def _kind(suite: str) -> str:
     parts = suite.split("/")
+    if len(parts) == 2 and parts[0] == "ipc2023":
+        return "ipc2023"
     if len(parts) < 2 or parts[0] != "paper" or (len(parts) == 3 and parts[2] not in SUITE_KINDS[1:]):
         raise GenplanError(
             f"Unknown suite {suite!r} in the results.",
-            hint="Suites are paper/<domain>, paper/<domain>/anonymized or paper/<domain>/costumed.",
+            hint="Suites are paper/<domain>, paper/<domain>/anonymized, paper/<domain>/costumed or ipc2023/<domain>.",
         )
     return parts[2] if len(parts) == 3 else "paper"
 
 
-def rebuild_suite(suite: str, paper_root: Path, work: Path, costumes: Path) -> Path:
+def rebuild_suite(suite: str, paper_root: Path | None, work: Path, costumes: Path,
+                  learning_root: Path | None = None) -> Path:  # fmt: skip
     """The folder of the suite a row names, made from the paper's data (``paper_root``: the folder that
-    holds ``beluga/``, ``ferry/``, ...) into ``work`` when it is a renamed variant."""
+    holds ``beluga/``, ``ferry/``, ...) into ``work`` when it is a renamed variant; a Learning Track suite
+    is the domain's folder under ``learning_root`` (the organizers' repository)."""
     from genplan.benchmarks.rename import anonymizer, load_costume, write_variant
     from genplan.benchmarks.suites import load_suite_dir
 
     kind = _kind(suite)
     domain = suite.split("/")[1]
+    if kind == "ipc2023":
+        if learning_root is None or not (learning_root / domain / "domain.pddl").is_file():
+            raise GenplanError(f"The Learning Track's data has no domain {domain!r} (looked in {learning_root}).",
+                               hint="Point --learning (or GENPLAN_LEARNING_TRACK) at a clone of "
+                               "ipc2023-learning/benchmarks.")  # fmt: skip
+        return learning_root / domain
+    if paper_root is None:
+        raise GenplanError(f"The suite {suite} is made from the paper's data, which was not given.",
+                           hint="Point --reference (or GENPLAN_REFERENCE) at the paper's data.")  # fmt: skip
     source = paper_root / domain
     if not (source / "domain.pddl").is_file():
         raise GenplanError(f"The paper's data has no suite {domain!r} under {paper_root}.",
@@ -177,10 +205,14 @@ class Check:
     row: ResultRow
     solved: int
     total: int
+    quality: float | None = None
 
     @property
     def ok(self) -> bool:
-        return (self.solved, self.total) == (self.row.solved, self.row.total)
+        same_quality = self.row.quality is None or (
+            self.quality is not None and abs(self.quality - self.row.quality) < 0.01
+        )
+        return (self.solved, self.total) == (self.row.solved, self.row.total) and same_quality
 
 
 def verify_row(row: ResultRow, program: Path, suite_dir: Path, *, jobs: int | None = None,
@@ -188,12 +220,15 @@ def verify_row(row: ResultRow, program: Path, suite_dir: Path, *, jobs: int | No
     """Run the published program on the held-out tasks of the suite it was scored on, as the run did."""
     from genplan.benchmarks.suites import load_suite_dir
     from genplan.execute.evaluate import evaluate
+    from genplan.execute.quality import ipc_quality
 
     suite = load_suite_dir(suite_dir)
     tasks = [(t, suite.task(t)) for t in suite.split.heldout]
     ev = evaluate(program.read_text(), tasks, orderings=ORDERINGS, seed=row.seed, timeout=TIMEOUT_S, jobs=jobs,
                   cache_dir=cache_dir)  # fmt: skip
-    return Check(row, ev.solved, len(ev.results))
+    costs = suite.extra.get("reference_costs") or {}
+    quality = round(ipc_quality(ev.results, costs).score, 2) if costs else None
+    return Check(row, ev.solved, len(ev.results), quality)
 
 
 def publish(run_dirs: Sequence[Path], out: Path, costumes: Path) -> list[ResultRow]:

@@ -96,6 +96,8 @@ class RunSummary:
     problem: str | None = None
     #: The label its baselines are filed under (see :func:`suite_family`).
     family: str = "builtin"
+    #: The IPC quality score of the held-out evaluation, when the suite had reference costs.
+    quality: float | None = None
 
     @property
     def evaluated(self) -> bool:
@@ -236,7 +238,14 @@ def load_run(path: str | Path, registry: Mapping[str, Path] | None = None) -> Ru
         wall_time_s=info.get("wall_time_s"),
         problem=problem,
         family=suite_family(suite, domain, suite_root, registry),
+        quality=_quality(heldout_doc),
     )
+
+
+def _quality(heldout_doc: Any) -> float | None:
+    quality = heldout_doc.get("quality") if isinstance(heldout_doc, dict) else None
+    score = quality.get("score") if isinstance(quality, dict) else None
+    return float(score) if isinstance(score, int | float) else None
 
 
 def _run_folders(path: Path) -> list[Path]:
