@@ -39,6 +39,14 @@ CacheDir = Annotated[
     Path | None,
     typer.Option("--cache-dir", help="Cache root (default: $GENPLAN_CACHE_DIR or ./cache).", show_default=False),
 ]
+LimitsOpt = Annotated[
+    str,
+    typer.Option(
+        "--limits",
+        help="Named time and memory limits a run: genplan (45 s, 4 GiB), ipc2023 (30 min, 8 GiB, the IPC "
+        "Learning Track's) or property-guided (5 min, 8 GiB); --timeout and --memory override them.",
+    ),
+]
 SuiteOpt = Annotated[
     str | None,
     typer.Option("--suite", help="Suite name (builtin, or one registered by `benchmarks import`) or folder."),
@@ -459,8 +467,11 @@ def evaluate(
     suite: SuiteOpt = None,
     split: Annotated[str, typer.Option(help="eval (held-out), debug, or all.")] = "eval",
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 4,
-    timeout: Annotated[float, typer.Option(help="Seconds per run.")] = 45.0,
-    memory: Annotated[int, typer.Option(help="Memory limit per run, in MiB.")] = 4096,
+    timeout: Annotated[float | None, typer.Option(help="Seconds per run (default: 45, or as --limits says).")] = None,
+    memory: Annotated[
+        int | None, typer.Option(help="Memory limit per run, in MiB (default: 4096, or as --limits says).")
+    ] = None,
+    limits: LimitsOpt = "genplan",
     seed: Annotated[int, typer.Option(help="Seeds the orderings.")] = 1,
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
     first_failure: Annotated[bool, typer.Option("--first-failure", help="Stop at the first failing task.")] = False,
@@ -486,8 +497,12 @@ def evaluate(
     from genplan.benchmarks.registry import resolve_suite
     from genplan.core.paths import cache_root
     from genplan.execute.evaluate import evaluate_with_progress
+    from genplan.execute.outcome import limit_protocol
     from genplan.execute.quality import ipc_quality
 
+    seconds, mib = limit_protocol(limits)
+    timeout = seconds if timeout is None else timeout
+    memory = mib if memory is None else memory
     source = _existing(program, "program").read_text(errors="replace")
     s = resolve_suite(domain, suite, cache_dir)
     ids = {"eval": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}.get(split)
@@ -548,6 +563,14 @@ def synthesize(
         str | None, typer.Option("--task-descriptions", help="together (as few calls as fit) or each (one a task).")
     ] = None,
     timeout: Annotated[float | None, typer.Option(help="Seconds per program run.")] = None,
+    limits: Annotated[
+        str | None,
+        typer.Option(
+            "--limits",
+            help="Named time and memory limits a run: genplan (45 s, 4 GiB), ipc2023 (30 min, 8 GiB) or "
+            "property-guided (5 min, 8 GiB) (default: the preset's; --timeout overrides).",
+        ),
+    ] = None,
     orderings: Annotated[int | None, typer.Option(help="Input orderings per task.")] = None,
     temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
     top_p: Annotated[float | None, typer.Option("--top-p", help="Nucleus sampling.")] = None,
@@ -572,14 +595,19 @@ def synthesize(
     Resumable: run the same command again after a crash or Ctrl-C; cached LLM calls are not paid twice.
     """
     from genplan.benchmarks.registry import resolve_suite
+    from genplan.execute.outcome import limit_protocol
     from genplan.llm import client_from_config
     from genplan.protocols.config import load_config, make_run_id
     from genplan.protocols.synthesize import synthesize as run_pipeline
     from genplan.runs import runs_root
     from genplan.runs.cost import efficiency_text, run_cost
 
+    memory_mb = None
+    if limits is not None:
+        seconds, memory_mb = limit_protocol(limits)
+        timeout = seconds if timeout is None else timeout
     cfg = load_config(
-        config, config_file, model=model, api_base=api_base, seed=seed, n_programs=n_programs,
+        config, config_file, model=model, api_base=api_base, seed=seed, n_programs=n_programs, memory_mb=memory_mb,
         code_rounds=code_rounds, strategy_rounds=strategy_rounds, timeout=timeout, orderings=orderings,
         temperature=temperature, top_p=top_p, max_tokens=max_tokens, reasoning=reasoning,
         max_calls=max_calls, max_cost=max_cost, generalize=generalize, llm_concurrency=llm_concurrency,

@@ -292,3 +292,21 @@ def test_a_learning_track_figure_is_verified_with_its_quality(tmp_path: Path) ->
     assert not verify_row(replace(row, quality=5.5), program, suite).ok
     with pytest.raises(GenplanError, match="Learning Track"):
         rebuild_suite("ipc2023/line", None, tmp_path / "work", REPO / "pddl_benchmarks", tmp_path / "nowhere")
+
+
+def test_named_limits_are_used_and_recorded(tmp_path: Path) -> None:
+    folder = make_track(tmp_path / "bench")
+    program = tmp_path / "line.py"
+    program.write_text(LINE_PROGRAM.replace("if len(nxt) == 7:", "if False:"))
+    base = [sys.executable, "-m", "genplan.cli", "evaluate", str(program), "line", "--suite", str(folder),
+            "--orderings", "1", "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    env = os.environ | {"COLUMNS": "100"}
+    for extra, expected in (([], (45.0, 4096)), (["--limits", "ipc2023"], (1800.0, 8192)),
+                            (["--limits", "property-guided", "--timeout", "20"], (20.0, 8192))):  # fmt: skip
+        report = tmp_path / f"r{len(extra)}.json"
+        done = subprocess.run([*base, *extra, "--report", str(report)], capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stderr
+        limits = json.loads(report.read_text())["limits"]
+        assert (limits["timeout"], limits["memory"] // 2**20) == expected
+    bad = subprocess.run([*base, "--limits", "icp"], capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and "ipc2023" in bad.stderr and "Traceback" not in bad.stderr
