@@ -511,7 +511,7 @@ def evaluate(
     mode = "first_failure" if first_failure else ("debug" if split == "debug" else "heldout")
     with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask:
         ev = evaluate_with_progress(
-            source, [(t, s.task(t)) for t in ids], console=err_console, orderings=orderings, seed=seed,
+            source, s.lazy(ids), console=err_console, orderings=orderings, seed=seed,
             timeout=timeout, memory_mb=memory, jobs=jobs, mode=mode, cache_dir=cache_root(cache_dir), cluster=dask,
         )  # fmt: skip
     solved = sum(r.solved for r in ev.results)

@@ -219,3 +219,26 @@ def test_once_an_ordering_fails_the_tasks_other_orderings_are_not_run(tmp_path: 
     # a correct program is unaffected
     good = evaluate(GOOD_FERRY, tasks, orderings=4, jobs=1)
     assert good.solved == 3 and all(len(r.runs) == 4 for r in good.results)
+
+
+def test_a_lazy_task_sequence_is_parsed_a_window_at_a_time() -> None:
+    """Tasks of a suite's ``lazy`` sequence are parsed as their window comes up, not all before the first
+    run: an evaluation of 150 MB of PDDL keeps a few tasks in memory, not all of them."""
+    from genplan.benchmarks.registry import resolve_suite
+
+    suite = resolve_suite("ferry")
+    ids = suite.split.heldout[:20]
+    events: list[str] = []
+
+    class Counting(type(suite.lazy(ids))):  # type: ignore[misc]
+        def __getitem__(self, index):
+            out = super().__getitem__(index)
+            events.extend(f"load {t}" for t, _ in (out if isinstance(out, list) else [out]))
+            return out
+
+    lazy = Counting(suite, tuple(ids))
+    ev = evaluate(GOOD_FERRY, lazy, orderings=1, jobs=1, on_result=lambda r: events.append(f"done {r.task_id}"))
+    assert ev.solved == 20 and [r.task_id for r in ev.results] == list(ids)
+    first_done = next(i for i, e in enumerate(events) if e.startswith("done"))
+    assert sum(e.startswith("load") for e in events[:first_done]) == 8  # one window (4 a job, at least 8)
+    assert sum(e.startswith("load") for e in events) == 20  # each task parsed once

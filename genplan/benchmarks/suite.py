@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import overload
 
 from genplan.core.errors import GenplanError
 from genplan.pddl.model import Domain, Task
@@ -18,6 +20,27 @@ PAPER_SEEDS = (1, 2, 3)
 
 class SuiteError(GenplanError):
     """A suite that is missing, incomplete or inconsistent."""
+
+
+class LazyTasks(Sequence[tuple[str, Task]]):
+    """A suite's tasks by id, parsed on access (see :meth:`Suite.lazy`)."""
+
+    def __init__(self, suite: Suite, ids: tuple[str, ...]) -> None:
+        self.suite = suite
+        self.ids = ids
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, Task]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[str, Task]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[str, Task] | list[tuple[str, Task]]:
+        if isinstance(index, slice):
+            return [(t, self.suite.load(t)) for t in self.ids[index]]
+        task_id = self.ids[index]
+        return task_id, self.suite.load(task_id)
 
 
 @dataclass(frozen=True)
@@ -75,12 +98,26 @@ class Suite:
         return {}
 
     def task(self, task_id: str) -> Task:
-        """The parsed task ``task_id`` (parsed once per suite object)."""
+        """The parsed task ``task_id`` (parsed once per suite object, and kept)."""
         if task_id not in self._tasks:
-            if task_id not in self.problem_path:
-                raise SuiteError(f"The suite {self.name!r} has no task {task_id!r}.")
-            self._tasks[task_id] = parse_problem(self.problem_path[task_id], self.domain)
+            self._tasks[task_id] = self.load(task_id)
         return self._tasks[task_id]
+
+    def load(self, task_id: str) -> Task:
+        """The parsed task ``task_id``, not kept (or the one kept by :meth:`task`)."""
+        if task_id in self._tasks:
+            return self._tasks[task_id]
+        if task_id not in self.problem_path:
+            raise SuiteError(f"The suite {self.name!r} has no task {task_id!r}.")
+        return parse_problem(self.problem_path[task_id], self.domain)
+
+    def lazy(self, ids: Sequence[str]) -> LazyTasks:
+        """``(id, task)`` pairs of ``ids``, each parsed when it is read and not kept: what an evaluation of
+        large tasks takes, so that only the tasks being run are in memory (150 MB of PDDL for rovers)."""
+        unknown = [t for t in ids if t not in self.problem_path]
+        if unknown:
+            raise SuiteError(f"The suite {self.name!r} has no task {unknown[0]!r}.")
+        return LazyTasks(self, tuple(ids))
 
     def tasks(self, ids: tuple[str, ...] | list[str]) -> list[Task]:
         return [self.task(i) for i in ids]

@@ -27,7 +27,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -141,22 +141,17 @@ def evaluate(
     if orderings < 1:
         raise GenplanError(f"The number of orderings must be at least 1, not {orderings}.", hint="The paper uses 4.")
     started = time.monotonic()
-    items = list(tasks.items()) if isinstance(tasks, Mapping) else list(tasks)
+    # A sequence that parses its tasks on access (a suite's ``lazy``) is read a window at a time, so that
+    # only the tasks being run are in memory; anything else is taken as it is.
+    lazy = isinstance(tasks, Sequence) and hasattr(tasks, "ids")
+    items: Sequence[tuple[str, Task]] = (
+        tasks if lazy else (list(tasks.items()) if isinstance(tasks, Mapping) else list(tasks))  # type: ignore[arg-type]
+    )
+    order = list(tasks.ids) if lazy else [task_id for task_id, _ in items]  # type: ignore[union-attr]
     limits = Limits(timeout=timeout, memory=memory_mb * 2**20)
     cache = _Cache(cache_dir) if cache_dir is not None else None
-
     results: dict[str, TaskOutcome] = {}
-    todo: list[tuple[str, Task, PyTask, str | None]] = []
-    for task_id, task in items:
-        py = python_inputs(task)
-        key = _Cache.key(source, task, py, orderings, seed, limits) if cache else None
-        hit = cache.get(key, task_id) if cache and key else None
-        if hit is not None and (mode != "first_failure" or hit.solved):
-            results[task_id] = hit
-            if on_result is not None:
-                on_result(hit)
-        else:
-            todo.append((task_id, task, py, key))
+    keys: dict[str, str | None] = {}
 
     def finished(stopped: bool) -> Evaluation:
         return Evaluation(
@@ -164,12 +159,10 @@ def evaluate(
             orderings=orderings,
             seed=seed,
             limits=limits,
-            results=tuple(results[task_id] for task_id, _ in items),
+            results=tuple(results[task_id] for task_id in order),
             wall_time=time.monotonic() - started,
             stopped_early=stopped,
         )
-
-    keys = {task_id: key for task_id, _task, _py, key in todo}
 
     def arrived(result: TaskOutcome) -> bool:
         results[result.task_id] = result
@@ -184,18 +177,35 @@ def evaluate(
         return not (mode == "first_failure" and not result.solved)
 
     stopped = False
-    if todo:
-        runner = cluster or LocalBackend(jobs=jobs, executor=executor)
-        try:
+    runner = cluster or LocalBackend(jobs=jobs, executor=executor)
+    window = max(8, 4 * runner.threads()) if lazy else max(1, len(items))
+    try:
+        for start in range(0, len(items), window):
+            todo: list[tuple[str, Task, PyTask]] = []
+            for task_id, task in items[start : start + window]:
+                py = python_inputs(task)
+                key = _Cache.key(source, task, py, orderings, seed, limits) if cache else None
+                hit = cache.get(key, task_id) if cache and key else None
+                if hit is not None and (mode != "first_failure" or hit.solved):
+                    results[task_id] = hit
+                    if on_result is not None:
+                        on_result(hit)
+                else:
+                    keys[task_id] = key
+                    todo.append((task_id, task, py))
+            if not todo:
+                continue
             stopped = runner.evaluate_tasks(
-                source, [(task_id, task) for task_id, task, _py, _key in todo], orderings=orderings, seed=seed,
+                source, [(task_id, task) for task_id, task, _py in todo], orderings=orderings, seed=seed,
                 limits=limits, mode=mode, on_result=arrived, on_run=on_run,
-                inputs={task_id: py for task_id, _task, py, _key in todo},
+                inputs={task_id: py for task_id, _task, py in todo},
             )  # fmt: skip
-        finally:
-            if cluster is None:
-                runner.close()
-    for task_id, *_ in todo:
+            if stopped:
+                break
+    finally:
+        if cluster is None:
+            runner.close()
+    for task_id in order:
         if task_id not in results:  # stopped early: never run
             results[task_id] = summarize(task_id, [], [], orderings)
     return finished(stopped)
@@ -216,7 +226,9 @@ def evaluate_with_progress(
     """:func:`evaluate` with a rich progress bar over all runs (for ``genplan evaluate``)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    items = list(tasks.items()) if isinstance(tasks, Mapping) else list(tasks)
+    items = (
+        tasks if isinstance(tasks, Sequence) else (list(tasks.items()) if isinstance(tasks, Mapping) else list(tasks))
+    )
     total = len(items) * int(kwargs.get("orderings", 4))
     user_on_run = kwargs.pop("on_run", None)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())

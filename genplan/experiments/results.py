@@ -223,9 +223,8 @@ def verify_row(row: ResultRow, program: Path, suite_dir: Path, *, jobs: int | No
     from genplan.execute.quality import ipc_quality
 
     suite = load_suite_dir(suite_dir)
-    tasks = [(t, suite.task(t)) for t in suite.split.heldout]
-    ev = evaluate(program.read_text(), tasks, orderings=ORDERINGS, seed=row.seed, timeout=TIMEOUT_S, jobs=jobs,
-                  cache_dir=cache_dir)  # fmt: skip
+    ev = evaluate(program.read_text(), suite.lazy(suite.split.heldout), orderings=ORDERINGS, seed=row.seed,
+                  timeout=TIMEOUT_S, jobs=jobs, cache_dir=cache_dir)  # fmt: skip
     costs = suite.extra.get("reference_costs") or {}
     quality = round(ipc_quality(ev.results, costs).score, 2) if costs else None
     return Check(row, ev.solved, len(ev.results), quality)

@@ -122,7 +122,7 @@ def heldout_evaluation(
 
     return evaluate_program(
         source,
-        [(t, suite.task(t)) for t in suite.split.heldout],
+        suite.lazy(suite.split.heldout),
         orderings=config.orderings,
         seed=config.seed,
         timeout=config.timeout,
