@@ -312,3 +312,22 @@ def test_the_fast_init_path_agrees_on_every_reference_task(
     d = parse_domain(reference_root / name / "domain.pddl")
     for p in sorted((reference_root / name / "problems").glob("*.pddl"))[::5]:
         assert parse_problem(p, d) == _general(monkeypatch, p, d), p.name
+
+
+def test_parsed_problems_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import genplan.pddl.cache as cache
+
+    d = parse_domain(FERRY)
+    problem = tmp_path / "p1.pddl"
+    problem.write_text(FERRY_PROBLEM)
+    first = cache.parse_problem_cached(problem, d, tmp_path / "c")
+    entries = list((tmp_path / "c" / "parsed").rglob("*.marshal"))
+    assert first == parse_problem(problem, d) and len(entries) == 1
+    with monkeypatch.context() as m:  # read from the cache: the parser is not called
+        m.setattr(cache, "parse_problem", lambda *_a: pytest.fail("parsed again"))
+        assert cache.parse_problem_cached(problem, d, tmp_path / "c") == first
+    entries[0].write_bytes(b"\x00damaged")  # a damaged entry is parsed again and replaced
+    assert cache.parse_problem_cached(problem, d, tmp_path / "c") == first
+    problem.write_text(FERRY_PROBLEM.replace("(at c0 l1)", "(at c0 l0)"))  # new content, new entry
+    assert cache.parse_problem_cached(problem, d, tmp_path / "c").goal == {("at", "c0", "l0")}
+    assert len(list((tmp_path / "c" / "parsed").rglob("*.marshal"))) == 2

@@ -86,7 +86,14 @@ def save_registered(entry: RegisteredSuite, cache_dir: str | Path | None = None)
 
 
 def resolve_suite(domain: str, suite: str | Path | None = None, cache_dir: str | Path | None = None) -> Suite:
-    """The suite of ``domain``: builtin when ``suite`` is None, else a registered name or a path."""
+    """The suite of ``domain``: builtin when ``suite`` is None, else a registered name or a path. Its
+    tasks are parsed once per content and cache (``<cache>/parsed/``)."""
+    from dataclasses import replace
+
+    return replace(_resolve_suite(domain, suite, cache_dir), parse_cache=cache_root(cache_dir))
+
+
+def _resolve_suite(domain: str, suite: str | Path | None, cache_dir: str | Path | None) -> Suite:
     if suite is None or str(suite) == "builtin":
         return _builtin_suite(domain)
     registry = load_registry(cache_dir)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import overload
 
 from genplan.core.errors import GenplanError
+from genplan.pddl.cache import parse_problem_cached
 from genplan.pddl.model import Domain, Task
 from genplan.pddl.parser import parse_domain, parse_problem
 
@@ -84,6 +85,8 @@ class Suite:
     #: Optimal plans of debugging tasks shipped with the suite (task id -> plan file).
     plans: tuple[tuple[str, Path], ...] = ()
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    #: Where parsed tasks are cached by content (a cache root; see :mod:`genplan.pddl.cache`), if anywhere.
+    parse_cache: Path | None = field(default=None, compare=False, hash=False)
 
     @cached_property
     def domain(self) -> Domain:
@@ -109,6 +112,8 @@ class Suite:
             return self._tasks[task_id]
         if task_id not in self.problem_path:
             raise SuiteError(f"The suite {self.name!r} has no task {task_id!r}.")
+        if self.parse_cache is not None:
+            return parse_problem_cached(self.problem_path[task_id], self.domain, self.parse_cache)
         return parse_problem(self.problem_path[task_id], self.domain)
 
     def lazy(self, ids: Sequence[str]) -> LazyTasks:
