@@ -310,3 +310,13 @@ def test_named_limits_are_used_and_recorded(tmp_path: Path) -> None:
         assert (limits["timeout"], limits["memory"] // 2**20) == expected
     bad = subprocess.run([*base, "--limits", "icp"], capture_output=True, text=True, env=env)
     assert bad.returncode == 2 and "ipc2023" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.slow
+def test_baselines_run_on_a_learning_track_suite(tmp_path: Path) -> None:
+    folder = make_track(tmp_path / "bench")
+    cmd = [sys.executable, "-m", "genplan.cli", "baselines", "--domains", "line", "--suite", str(folder.parent),
+           "--planners", "lama-first", "--time-limits", "10", "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, env=os.environ | {"COLUMNS": "100"})
+    assert done.returncode == 0, done.stderr
+    assert "6/6" in done.stdout and "heldout tasks" in done.stdout
