@@ -155,11 +155,19 @@ class LocalBackend(Backend):
             fingerprint = task_fingerprint(py)
             tasks[task_id] = task
             inputs[task_id] = [ordering(py, i, seed, fingerprint=fingerprint) for i in range(orderings)]
-        # Ordering-major: every task's first ordering before any task's second, so that a task that fails
-        # is known to fail before its other orderings start. In a held-out evaluation they are then skipped
-        # (the task cannot be solved any more); a debugging evaluation runs them all, for their feedback.
-        requests = [RunRequest(inputs[t][i], hash_seed(i, seed), task=t, ordering=i)
-                    for i in range(orderings) for t in tasks]  # fmt: skip
+        # In groups of twice as many tasks as run at once, ordering-major: a group's first orderings before its
+        # second ones, so that a task that fails is known to fail before its other orderings start. In a
+        # held-out evaluation they are then skipped (the task cannot be solved any more); a debugging
+        # evaluation runs them all, for their feedback. Groups keep tasks finishing (and being cached, and
+        # reported) all along, not only once the last ordering of every task has started.
+        ids = list(tasks)
+        group = 2 * self.jobs
+        requests = [
+            RunRequest(inputs[t][i], hash_seed(i, seed), task=t, ordering=i)
+            for g in range(0, len(ids), group)
+            for i in range(orderings)
+            for t in ids[g : g + group]
+        ]
         records: dict[str, list[RunRecord]] = {task_id: [] for task_id in tasks}
         skipped: dict[str, int] = dict.fromkeys(tasks, 0)
         failed: set[str] = set()
