@@ -28,6 +28,28 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from genplan.core.version import version_text
+
+        print(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print genplan's version (and commit) and exit.", is_eager=True, callback=_show_version
+        ),
+    ] = False,
+) -> None:
+    """Synthesize generalized plans for PDDL domains with an LLM, checked by a sound validator."""
+
+
 benchmarks_app = typer.Typer(help="Benchmark suites: list, show, generate, import, rename.", no_args_is_help=True)
 app.add_typer(benchmarks_app, name="benchmarks")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,13 @@ def test_ctrl_c_ends_with_a_message_exit_130_and_no_planner_left(tmp_path: Path)
     assert "interrupted" in err and "Traceback" not in err
     left = subprocess.run(["pgrep", "-f", str(problem)], capture_output=True, text=True)
     assert left.stdout.strip() == ""  # the planner's process group was killed with it
+
+
+def test_version_names_the_release_and_the_commit() -> None:
+    import genplan
+
+    done = subprocess.run([sys.executable, "-m", "genplan.cli", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"genplan {genplan.__version__}")
+    if (Path(genplan.__file__).resolve().parents[1] / ".git").exists():
+        assert re.search(r"\(commit [0-9a-f]{40}(\+dirty)?\)", done.stdout), done.stdout
