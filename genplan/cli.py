@@ -566,10 +566,14 @@ def evaluate(
 def synthesize(
     domain: Annotated[str, typer.Argument(help="Domain name, e.g. ferry.")],
     suite: SuiteOpt = None,
-    config: Annotated[str | None, typer.Option("--config", help="Preset (see `genplan configs`).")] = None,
+    config: Annotated[
+        str | None,
+        typer.Option("--config", help="Preset (default: auto, or the config file's; see `genplan configs`)."),
+    ] = None,
     config_file: Annotated[Path | None, typer.Option("--config-file", help="TOML file of settings.")] = None,
     model: Annotated[
-        str | None, typer.Option(help="litellm model, e.g. openai/gpt-4o, deepseek/deepseek-chat.")
+        str | None,
+        typer.Option(help="litellm model, e.g. openai/gpt-4o, deepseek/deepseek-chat (default: openai/gpt-4o)."),
     ] = None,
     api_base: Annotated[
         str | None, typer.Option("--api-base", help="OpenAI-compatible server URL (vLLM, Ollama).")

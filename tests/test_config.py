@@ -52,3 +52,13 @@ def test_bad_configs(tmp_path: Path) -> None:
     f.write_text('n_programs = "many"')
     with pytest.raises(ConfigError, match="cannot be 'many'"):
         load_config(file=f)
+
+
+def test_the_default_preset_is_auto_and_the_help_says_so() -> None:
+    import subprocess
+    import sys
+
+    assert load_config().preset == "auto" and load_config(seed=2).protocol == "auto"
+    shown = subprocess.run([sys.executable, "-m", "genplan.cli", "synthesize", "--help"], capture_output=True,
+                           text=True, env={**__import__("os").environ, "COLUMNS": "200"})  # fmt: skip
+    assert "default: auto" in shown.stdout and "default: openai/gpt-4o" in shown.stdout

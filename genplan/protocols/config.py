@@ -296,7 +296,7 @@ def load_config(preset: str | None = None, file: str | Path | None = None, **ove
 
     ``overrides`` with value None are ignored (a CLI option that was not given).
     """
-    base_name = preset or "F5-3"
+    base_name = preset or "auto"
     values: dict[str, Any] = {}
     if file is not None:
         path = Path(file)
