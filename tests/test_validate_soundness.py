@@ -17,8 +17,11 @@ same table without pytest. The reference data may not be committed: without it t
 
 from __future__ import annotations
 
+import fcntl
+import os
 from pathlib import Path
 
+import cloudpickle
 import pytest
 
 from genplan.planners import plan
@@ -33,8 +36,7 @@ from genplan.validate.crosscheck import (
 from genplan.validate.val import BAD_PLAN, CRASH, ERROR, GOAL, PRECONDITION
 from tests.conftest import DOMAINS
 
-# One worker computes each domain's report once for all three tests (pytest-xdist, --dist loadgroup).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("soundness")]
+pytestmark = pytest.mark.slow
 
 # A parameter of type `object` bound to an object declared with another type. PDDL's `object` is the
 # root type, so every object fits such a parameter; ours accepts the binding and checks the step's
@@ -77,17 +79,35 @@ def planner_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("planner-cache")
 
 
-def domain_report(domain: str, reference_root: Path, planner_cache: Path) -> DomainReport:
-    """Computed once per domain and session (the tests below share it)."""
+@pytest.fixture(scope="session")
+def shared_reports(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every test worker of this pytest run sees (pytest-xdist gives each worker its own temp
+    folder, below a common one), where each domain's report is computed once and read by the others."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / "soundness-reports"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def domain_report(domain: str, reference_root: Path, planner_cache: Path, shared: Path) -> DomainReport:
+    """Computed once per domain and pytest run, whichever worker asks first; the others wait and read it."""
     if domain not in _REPORTS:
-        _REPORTS[domain] = run_domain(
-            reference_root / domain,
-            solve=lambda task: plan(task, "lama-first", time_limit=5.0, cache_dir=planner_cache),
-            # unified-planning takes 20 s on heavy's two larger tasks (every pairwise `heavier` fact), so
-            # there it checks the debugging tasks only; VAL checks every task of every domain.
-            up="debug" if domain in UP_ON_DEBUG_ONLY else "all",
-            jobs=2,
-        )
+        path = shared / f"{domain}.pickle"
+        with (shared / f"{domain}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if path.is_file():
+                _REPORTS[domain] = cloudpickle.loads(path.read_bytes())
+            else:
+                _REPORTS[domain] = run_domain(
+                    reference_root / domain,
+                    solve=lambda task: plan(task, "lama-first", time_limit=5.0, cache_dir=planner_cache),
+                    # unified-planning takes 20 s on heavy's two larger tasks (every pairwise `heavier` fact), so
+                    # there it checks the debugging tasks only; VAL checks every task of every domain.
+                    up="debug" if domain in UP_ON_DEBUG_ONLY else "all",
+                    jobs=2,
+                )
+                path.write_bytes(cloudpickle.dumps(_REPORTS[domain]))
     return _REPORTS[domain]
 
 
@@ -113,9 +133,9 @@ def root_type_case(c: CaseResult) -> bool:
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_well_formed_plans_agree_with_val_and_unified_planning(
-    domain: str, reference_root: Path, planner_cache: Path
+    domain: str, reference_root: Path, planner_cache: Path, shared_reports: Path
 ) -> None:
-    report = domain_report(domain, reference_root, planner_cache)
+    report = domain_report(domain, reference_root, planner_cache, shared_reports)
     assert report.n_tasks >= 4, f"too few tasks planned in {domain}: {report.skipped}"
     well_formed = [c for c in report.cases if c.mutation.well_formed]
     assert len(well_formed) >= 10 * report.n_tasks  # fewer where a plan is empty (logistics instance-5)
@@ -135,9 +155,9 @@ def test_well_formed_plans_agree_with_val_and_unified_planning(
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_malformed_plans_are_rejected_with_the_precise_reason(
-    domain: str, reference_root: Path, planner_cache: Path
+    domain: str, reference_root: Path, planner_cache: Path, shared_reports: Path
 ) -> None:
-    report = domain_report(domain, reference_root, planner_cache)
+    report = domain_report(domain, reference_root, planner_cache, shared_reports)
     malformed = [c for c in report.cases if not c.mutation.well_formed]
     expected_mutations = set(MALFORMED_MUTATIONS) - (set() if report.typed else {"wrong_type_arg"})
     # wrong_type_arg needs a second type for some parameter (not in hiking, goldminer, visitall).
@@ -149,8 +169,8 @@ def test_malformed_plans_are_rejected_with_the_precise_reason(
         assert c.val[0] in {documented} | REJECTIONS, f"undocumented VAL behaviour: {describe(c)}"
 
 
-def test_print_agreement_table(reference_root: Path, planner_cache: Path) -> None:
-    reports = [domain_report(d, reference_root, planner_cache) for d in DOMAINS]
+def test_print_agreement_table(reference_root: Path, planner_cache: Path, shared_reports: Path) -> None:
+    reports = [domain_report(d, reference_root, planner_cache, shared_reports) for d in DOMAINS]
     table = summary_table(reports)
     print("\n" + table)
     well_formed = [c for r in reports for c in r.cases if c.mutation.well_formed]
