@@ -184,3 +184,12 @@ def test_architecture_doc_names_every_layer() -> None:
     doc = (PACKAGE.parent / "docs" / "architecture.md").read_text()
     missing = [layer for layer in LAYERS if f"`{layer}" not in doc]
     assert missing == []
+
+
+def test_every_test_listed_as_slow_exists() -> None:
+    """tests/conftest.py's SLOW_TESTS names tests by file and function; a renamed test must not drop out."""
+    from tests.conftest import REPO, SLOW_TESTS
+
+    for node in SLOW_TESTS:
+        path, name = node.split("::")
+        assert f"def {name}(" in (REPO / path).read_text(), f"{node} is listed in SLOW_TESTS but does not exist"
