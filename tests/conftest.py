@@ -9,6 +9,7 @@ import pytest
 
 from genplan.core.paths import LEARNING_ENV_VAR, REFERENCE_ENV_VAR, learning_track_data, reference_data
 from genplan.core.paths import reference_root as locate_reference
+from genplan.experiments.report.ipc2023 import LEARNING_DOMAINS
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -52,13 +53,6 @@ def reference_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     missing = sorted(set(DOMAINS) - {p.name for p in root.iterdir() if p.is_dir()})
     assert not missing, f"the reference data {source} lacks the domains {', '.join(missing)}"
     return root
-
-
-#: The IPC 2023 Learning Track's domains.
-LEARNING_DOMAINS = (
-    "blocksworld", "childsnack", "ferry", "floortile", "miconic",
-    "rovers", "satellite", "sokoban", "spanner", "transport",
-)  # fmt: skip
 
 
 @pytest.fixture(scope="session")

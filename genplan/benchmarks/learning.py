@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from genplan.benchmarks.suite import Split, Suite, SuiteError, task_sort_key
@@ -44,6 +45,14 @@ N_DEBUG = 6
 #: are drawn from the next three.
 PROMPT_PAIRS = {1: (1, 2), 2: (1, 3), 3: (2, 3)}
 UPPER_BOUND_FILES = ("upper_bounds.json", "upper_bounds_from_ipc_planners.json")
+_TEST_ID = re.compile(r"^(easy|medium|hard)-p\d+$")
+
+
+def is_learning_test_run(task_ids: Iterable[str]) -> bool:
+    """Whether held-out task ids are the Learning Track's test tasks, as :func:`load_learning_suite` names
+    them (a run's results say which layout it was scored on without the suite at hand)."""
+    ids = list(task_ids)
+    return bool(ids) and all(_TEST_ID.match(t) for t in ids)
 
 
 def is_learning_domain_dir(path: Path) -> bool:

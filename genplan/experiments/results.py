@@ -33,8 +33,6 @@ COLUMNS = ("domain", "suite", "preset", "seed", "coverage", "solved", "total", "
 #: ``coverage.csv`` with the IPC quality score (written when some row has one).
 QUALITY_COLUMNS = (*COLUMNS, "quality")
 SUITE_KINDS = ("paper", "anonymized", "costumed", "ipc2023")
-#: A held-out task id of the Learning Track's layout (genplan/benchmarks/learning.py).
-_LEARNING_TASK = re.compile(r"^(easy|medium|hard)-p\d+$")
 
 
 def _optional_int(raw: str) -> int | None:
@@ -112,23 +110,16 @@ def row_of_run(run_dir: Path, costumes: Path) -> ResultRow:
             f"The run {run_dir} has no held-out evaluation to publish.",
             hint="Finish it first: rerun its synthesize command (it resumes from the cache).",
         )
-    # Tokens the run's calls needed, paid in this session or answered from the cache (a run resumed to
-    # score it again pays nothing, yet its calls took these tokens when they were first made).
-    import json
+    from genplan.benchmarks.learning import is_learning_test_run
 
-    from genplan.runs.cost import run_cost
-
-    try:
-        needed = run_cost(json.loads((Path(run_dir) / "usage.json").read_text()))
-    except (OSError, ValueError):
-        needed = None
-    learning = bool(run.heldout) and all(_LEARNING_TASK.match(t.task_id) for t in run.heldout)
+    learning = is_learning_test_run(t.task_id for t in run.heldout)
     domain, suite = (run.domain, f"ipc2023/{run.domain}") if learning else suite_of(run.domain, costumes)
     return ResultRow(
         domain=domain, suite=suite, preset=run.preset, seed=run.seed if run.seed is not None else 1,
         coverage=round(run.coverage or 0.0, 4), solved=run.solved, total=len(run.heldout), calls=run.usage.calls,
-        prompt_tokens=needed.prompt_tokens if needed else run.usage.prompt_tokens,
-        completion_tokens=needed.completion_tokens if needed else run.usage.completion_tokens,
+        # the tokens the calls needed, paid in this session or answered from the cache (a run resumed to
+        # score it again pays nothing, yet its calls took these tokens when they were first made)
+        prompt_tokens=run.usage.needed_prompt_tokens, completion_tokens=run.usage.needed_completion_tokens,
         quality=round(run.quality, 2) if learning and run.quality is not None else None,
     )  # fmt: skip
 

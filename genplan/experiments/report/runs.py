@@ -68,6 +68,9 @@ class LLMUsage:
     #: Prompt and completion tokens of the calls the run needed, paid or from the cache
     #: (:func:`genplan.runs.cost.run_cost`); ``None`` without a usage record.
     tokens: int | None = None
+    #: The same split into prompt and completion tokens.
+    needed_prompt_tokens: int = 0
+    needed_completion_tokens: int = 0
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,7 @@ def _run_usage(root: Path) -> LLMUsage:
     if not total:
         return LLMUsage()
     sessions = [s.get("total") or {} for s in usage.get("sessions") or [usage]]
+    needed = run_cost(usage)
     return LLMUsage(
         calls=max(int(s.get("calls", 0)) for s in sessions),
         paid_calls=int(total.get("paid_calls", 0)),
@@ -195,7 +199,9 @@ def _run_usage(root: Path) -> LLMUsage:
         cost=total.get("cost"),
         known_cost=float(total.get("known_cost") or 0.0),
         sessions=len(sessions),
-        tokens=run_cost(usage).tokens,
+        tokens=needed.tokens,
+        needed_prompt_tokens=needed.prompt_tokens,
+        needed_completion_tokens=needed.completion_tokens,
     )
 
 

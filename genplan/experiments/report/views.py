@@ -498,15 +498,13 @@ def paper_table(report: Report) -> Table:
                  total_rows=(len(rows) - 1,) if rows else ())  # fmt: skip
 
 
-_LEARNING_TASK = re.compile(r"^(easy|medium|hard)-p\d+$")
-
-
 def learning_table(report: Report) -> Table:
     """Our runs on the IPC 2023 Learning Track beside the published figures on the same 900 test tasks."""
+    from genplan.benchmarks.learning import is_learning_test_run
     from genplan.experiments.report.ipc2023 import LEARNING_DOMAINS, PER_DOMAIN, TASKS_PER_DOMAIN, TOTALS
 
-    runs = [r for r in report.runs if r.domain in LEARNING_DOMAINS and r.heldout
-            and all(_LEARNING_TASK.match(t.task_id) for t in r.heldout)]  # fmt: skip
+    runs = [r for r in report.runs
+            if r.domain in LEARNING_DOMAINS and is_learning_test_run(t.task_id for t in r.heldout or ())]  # fmt: skip
     columns = [Column("domain"), Column("runs", "int"), Column("solved", "real"), Column("quality", "real"),
                Column("LLM calls", "real")]  # fmt: skip
     columns += [Column(a.name, "real") for a in PER_DOMAIN]
