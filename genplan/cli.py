@@ -489,7 +489,9 @@ def evaluate(
     suite: SuiteOpt = None,
     split: Annotated[str, typer.Option(help="eval (held-out), debug, or all.")] = "eval",
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 4,
-    timeout: Annotated[float | None, typer.Option(help="Seconds per run (default: 45, or as --limits says).")] = None,
+    timeout: Annotated[
+        float | None, typer.Option(help="CPU seconds per run (default: 45, or as --limits says).")
+    ] = None,
     memory: Annotated[
         int | None, typer.Option(help="Memory limit per run, in MiB (default: 4096, or as --limits says).")
     ] = None,
@@ -519,7 +521,7 @@ def evaluate(
     from genplan.benchmarks.registry import resolve_suite
     from genplan.core.paths import cache_root
     from genplan.execute.evaluate import evaluate_with_progress
-    from genplan.execute.outcome import limit_protocol
+    from genplan.execute.outcome import NEAR_LIMIT, limit_protocol
     from genplan.execute.quality import ipc_quality
 
     seconds, mib = limit_protocol(limits)
@@ -556,6 +558,15 @@ def evaluate(
         for cat, n in sorted(cats.items()):
             table.add_row(str(cat), str(n))
         console.print(FitColumns(table, keep=1))
+    cpu, wall = ev.cpu_time()
+    console.print(Text(f"program time {cpu:.1f} s CPU ({wall:.1f} s wall); the limit is {ev.limits.timeout:g} s of CPU "
+                       "time a run", style="dim"))  # fmt: skip
+    near = ev.near_limit()
+    if near:
+        console.print(Text(
+            f"{len(near)} task(s) ended within {100 * NEAR_LIMIT:.0f}% of the CPU-time limit; another machine may "
+            f"decide them otherwise: {', '.join(near[:6])}{' ...' if len(near) > 6 else ''}", style="yellow",
+        ))  # fmt: skip
     path = report or Path(f"evaluation-{domain}-{split}.json")
     path.write_text(json.dumps(ev.to_json() | ({"quality": quality.to_json()} if quality else {}), indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
@@ -588,7 +599,7 @@ def synthesize(
     task_descriptions: Annotated[
         str | None, typer.Option("--task-descriptions", help="together (as few calls as fit) or each (one a task).")
     ] = None,
-    timeout: Annotated[float | None, typer.Option(help="Seconds per program run.")] = None,
+    timeout: Annotated[float | None, typer.Option(help="CPU seconds per program run.")] = None,
     limits: Annotated[
         str | None,
         typer.Option(
@@ -1014,7 +1025,7 @@ def scale(
     planner_time_limit: Annotated[
         float, typer.Option("--planner-time-limit", help="Seconds per task for the planner.")
     ] = 45.0,
-    timeout: Annotated[float, typer.Option(help="Seconds per program run.")] = 60.0,
+    timeout: Annotated[float, typer.Option(help="CPU seconds per program run.")] = 60.0,
     memory_mb: Annotated[int, typer.Option("--memory-mb", help="Memory limit per program run, in MiB.")] = 4096,
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 1,
     out: Annotated[Path | None, typer.Option(help="Output folder (default: scale-DOMAIN-PROGRAM).")] = None,
@@ -1081,7 +1092,7 @@ def solve(
     program: Annotated[Path | None, typer.Option(help="The generalized plan (a Python file).")] = None,
     run: Annotated[str | None, typer.Option("--run", help="Use this run's selected program (id or prefix).")] = None,
     fallback: Annotated[str, typer.Option(help="Planner when the program fails: ff, lama-first, lmcut, none.")] = "ff",
-    timeout: Annotated[float, typer.Option(help="Seconds for the program.")] = 60.0,
+    timeout: Annotated[float, typer.Option(help="CPU seconds for the program.")] = 60.0,
     planner_timeout: Annotated[float, typer.Option("--planner-timeout", help="Seconds for the fallback.")] = 300.0,
     memory: Annotated[int, typer.Option(help="Memory limit of the program, in MiB.")] = 4096,
     suite: SuiteOpt = None,
@@ -1142,7 +1153,7 @@ def check(
         Path | None, typer.Option("--tasks", help="A folder of your own problem files to try as well.")
     ] = None,
     orderings: Annotated[int, typer.Option(help="Input orderings per task; any failing one counts.")] = 4,
-    timeout: Annotated[float, typer.Option(help="Seconds per program run.")] = 45.0,
+    timeout: Annotated[float, typer.Option(help="CPU seconds per program run.")] = 45.0,
     memory: Annotated[int, typer.Option(help="Memory limit per program run, in MiB.")] = 4096,
     shrink_budget: Annotated[
         float, typer.Option("--shrink-budget", help="Seconds to shrink a failing task (0: keep it as found).")

@@ -46,6 +46,17 @@ GOOD = (ZOO / "good_ferry.py").read_text()
 HEADER = "def generate_solution(objects, init, goal):\n"
 #: good_ferry, a little slower: each run sleeps first, so a cluster is busy long enough to be disturbed.
 SLOW = GOOD.replace(HEADER, HEADER + "    import time\n    time.sleep(0.1)\n")
+#: good_ferry after burning a share of its CPU-time limit that the task sets (the same in every ordering):
+#: up to 85% (solved on any executor), or 160% (a time-out on any executor).
+BURN_SHARES = (0.1, 0.3, 0.5, 0.8, 0.8, 0.85, 1.6)
+BURN_LIMIT = 1.0
+BURNS = GOOD.replace(HEADER, HEADER + (
+    "    import time\n"
+    f"    share = {BURN_SHARES!r}[len(init) % {len(BURN_SHARES)}]\n"
+    "    started = time.process_time()\n"
+    f"    while time.process_time() - started < share * {BURN_LIMIT}:\n"
+    "        pass\n"
+))  # fmt: skip
 WRONG = "def generate_solution(objects, init, goal):\n    return ['(sail l0 l1)']\n"
 RAISES = "def generate_solution(objects, init, goal):\n    raise KeyError('ferry')\n"
 #: The fake secret the module's workers have in their environment; no program may see it.
@@ -164,9 +175,9 @@ def normalized(ev: Evaluation) -> list[dict[str, Any]]:
     out = []
     for result in ev.results:
         data = result.to_json(full=True)
-        data["runtime"] = 0.0
+        data["runtime"] = data["wall"] = 0.0
         for run in data["runs"]:
-            run["outcome"]["runtime"] = 0.0
+            run["outcome"]["runtime"] = run["outcome"]["wall"] = 0.0
         out.append(data)
     return out
 
@@ -384,6 +395,38 @@ def test_an_evaluation_on_the_workers_equals_a_local_one(remote: Cluster, tmp_pa
     before = sum(remote.ran_on.values())
     again = evaluate(GOOD, tasks, orderings=2, seed=3, timeout=20, mode="debug", cluster=remote, cache_dir=tmp_path)
     assert all(r.cached for r in again.results) and sum(remote.ran_on.values()) == before
+
+
+def test_verdicts_do_not_depend_on_the_executor_or_how_busy_the_machine_is(remote: Cluster) -> None:
+    """The time limit is CPU time: runs that spend 10% to 85% of it are solved, and runs that need 160% time
+    out, alike on one job, on four times as many jobs as cores (where each run waits for a core far longer
+    than its limit: a wall-clock limit would fail them), and on two Dask workers."""
+    from genplan.execute.pool import default_jobs
+
+    suite = resolve_suite("ferry")
+    by_share: dict[int, str] = {}
+    for task_id in (*suite.split.debug, *suite.split.heldout):
+        by_share.setdefault(len(suite.task(task_id).init) % len(BURN_SHARES), task_id)
+    assert len(by_share) == len(BURN_SHARES)
+    tasks = [(t, suite.task(t)) for t in by_share.values()]
+    share = {t: BURN_SHARES[i] for i, t in by_share.items()}
+    settings = {"orderings": 1, "seed": 1, "timeout": BURN_LIMIT, "mode": "debug"}
+    crowded = 4 * default_jobs()
+    runs = {
+        "--jobs 1": evaluate(BURNS, tasks, jobs=1, **settings),
+        f"--jobs {crowded}": evaluate(BURNS, tasks, jobs=crowded, **settings),
+        "2 Dask workers": evaluate(BURNS, tasks, cluster=remote, **settings),
+    }
+    for name, ev in runs.items():
+        verdicts = {r.task_id: r.status for r in ev.results}
+        assert verdicts == {t: "solved" if share[t] < 1 else "timeout" for t in share}, name
+        assert set(ev.near_limit()) == {t for t in share if share[t] > 1}, name  # time-outs are at the limit
+        for r in ev.results:
+            if r.solved:
+                assert share[r.task_id] * BURN_LIMIT <= r.runtime < share[r.task_id] * BURN_LIMIT + 0.2, (name, r)
+    # Crowded, the runs took far longer than their limit on the wall clock, and still counted.
+    crowded_walls = [r.wall for r in runs[f"--jobs {crowded}"].results if r.solved]
+    assert max(crowded_walls) > 1.5 * BURN_LIMIT, crowded_walls
 
 
 def test_first_failure_stops_the_cluster_too(remote: Cluster) -> None:

@@ -79,10 +79,28 @@ def test_endless_programs_time_out_with_their_stack(run: Callable[..., Outcome],
     outcome = run(name, limits=LOOP)
     assert time.monotonic() - started < 3
     assert outcome.status == "timeout" and outcome.runtime == 1.0 and outcome.category == "timeout"
-    assert "did not finish within 1 second" in outcome.detail
+    assert "did not finish within 1 second of CPU time" in outcome.detail
     assert 'File "<program>", line' in outcome.detail and "generate_solution" in outcome.detail
     assert "steps" in outcome.detail  # the loop's source line
     assert_no_machine_paths(outcome.detail)
+
+
+def test_the_cpu_limit_cannot_be_switched_off(run: Callable[..., Outcome]) -> None:
+    outcome = run("stop_cpu_timer", limits=LOOP)
+    assert outcome.status == "timeout" and outcome.runtime == 1.0
+    assert "did not finish within 1 second of CPU time" in outcome.detail and "steps" in outcome.detail
+    assert "refused 3" in outcome.stdout
+
+
+def test_a_sleeping_program_meets_the_wall_clock_backstop(run: Callable[..., Outcome]) -> None:
+    """Sleeping costs no CPU time: the wall-clock backstop (3 times the limit, plus a second) stops it."""
+    started = time.monotonic()
+    outcome = run("sleeps", limits=LOOP)
+    assert 3.5 < time.monotonic() - started < 7
+    assert outcome.status == "timeout" and outcome.category == "timeout"
+    assert outcome.runtime < 0.5 and outcome.wall >= 4.0
+    assert "did not finish within 4 seconds of wall-clock time" in outcome.detail
+    assert "time.sleep" in outcome.detail
 
 
 def test_deep_recursion_is_a_recursion_error(run: Callable[..., Outcome]) -> None:

@@ -90,10 +90,11 @@ def test_good_program_and_planner_numbers(tmp_path: Path) -> None:
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in md.splitlines() if line[:4] in {"| 4 ", "| 8 "}]
     assert rows == table_rows(result)
     size8, cells = result["sizes"][1], rows[1]
-    assert cells[:3] == ["8", "8", "2/2"] and cells[5] == "2/2"
-    assert float(cells[3]) == pytest.approx(size8["program"]["runtime_s_mean"], rel=0.01)
-    assert float(cells[4]) == pytest.approx(size8["program"]["plan_length_mean"], rel=0.01)
-    assert float(cells[7]) == pytest.approx(size8["planner"]["plan_length_mean"], rel=0.01)
+    assert cells[:3] == ["8", "8", "2/2"] and cells[6] == "2/2"
+    assert float(cells[3]) == pytest.approx(size8["program"]["runtime_s_mean"], rel=0.01)  # CPU seconds
+    assert float(cells[4]) == pytest.approx(size8["program"]["wall_s_mean"], rel=0.01)  # wall seconds beside
+    assert float(cells[5]) == pytest.approx(size8["program"]["plan_length_mean"], rel=0.01)
+    assert float(cells[8]) == pytest.approx(size8["planner"]["plan_length_mean"], rel=0.01)
     png = paths["png"].read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
 
@@ -102,12 +103,14 @@ def test_wrong_program_is_counted_with_its_category(tmp_path: Path, wrong_progra
     settings = ScaleSettings(wrong_program, "ferry", (4,), tasks_per_size=2, planner=None)
     result = run_scale(settings)
     entry = result["sizes"][0]
-    assert entry["program"] == {"solved": 0, "total": 2, "runtime_s_mean": None, "plan_length_mean": None}
+    assert entry["program"] == {
+        "solved": 0, "total": 2, "runtime_s_mean": None, "wall_s_mean": None, "plan_length_mean": None
+    }  # fmt: skip
     assert {t["program"]["category"] for t in entry["tasks"]} == {"goal not satisfied"}
     assert all(t["planner"] is None for t in entry["tasks"])
     assert result["planner"] is None and entry["planner"]["skipped"] is True
     md = to_markdown(result)
-    assert "| 4 | 4 | 0/2 | - | - | not run | - | - |" in md
+    assert "| 4 | 4 | 0/2 | - | - | - | not run | - | - |" in md
 
 
 def test_planner_is_skipped_after_a_size_it_failed_entirely(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -48,9 +48,11 @@ CONNECT_TIMEOUT = 30.0
 #: Seconds for a started local cluster's workers to come up.
 START_TIMEOUT = 120.0
 #: Evaluation batches: about this many per worker thread (so a slow batch does not hold up the end), and
-#: at most this many tasks in one (each task runs in every ordering).
-BATCHES_PER_THREAD = 4
-MAX_BATCH = 8
+#: at most this many tasks in one (each task runs in every ordering). Every batch costs a round trip
+#: through the scheduler and a start on the worker, so small tasks go in larger batches (see
+#: :func:`batches`).
+BATCHES_PER_THREAD = 3
+MAX_BATCH = 64
 #: Dask settings for a local cluster. A genplan task spends its time waiting for a subprocess (a sandboxed
 #: program, Fast Downward), so Dask's sampling profiler (every 10 ms) and its frequent system and memory
 #: probes only take CPU from the planners on the same cores: without them a 2-worker cluster's idle CPU
@@ -63,6 +65,29 @@ LOCAL_CLUSTER_SETTINGS = {
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.scheduler.worker-saturation": 1.0,
 }
+
+
+def batches(items: Sequence[tuple[str, Task]], threads: int) -> list[list[tuple[str, Task]]]:
+    """``items`` cut, in order, into about :data:`BATCHES_PER_THREAD` batches per worker thread of about
+    equal work, at most :data:`MAX_BATCH` tasks each.
+
+    A task's work is guessed from its size (objects and facts): a program's runtime grows with it. So a
+    batch holds many small tasks (the Dask round trip a batch costs is spread over them) or a few large
+    ones (a batch of the largest tasks does not hold up the end of the evaluation).
+    """
+    if not items:
+        return []
+    weights = [1 + len(task.objects) + len(task.init) + len(task.goal) for _, task in items]
+    share = sum(weights) / max(1, BATCHES_PER_THREAD * threads)
+    out: list[list[tuple[str, Task]]] = [[]]
+    load = 0.0
+    for item, weight in zip(items, weights, strict=True):
+        if out[-1] and (load + weight / 2 > share or len(out[-1]) >= MAX_BATCH):
+            out.append([])
+            load = 0.0
+        out[-1].append(item)
+        load += weight
+    return out
 
 
 class ClusterLost(ClusterError):
@@ -157,9 +182,7 @@ class Cluster(Backend):
         ``inputs`` is not sent: the workers compute the Python forms from the tasks they receive.
         """
         timeout, memory_mb = limits.timeout, limits.memory // 2**20
-        size = max(1, min(MAX_BATCH, math.ceil(len(items) / (BATCHES_PER_THREAD * self.threads()))))
-        batches = [list(items[i : i + size]) for i in range(0, len(items), size)]
-        calls = [(source, batch, orderings, seed, timeout, memory_mb, mode) for batch in batches]
+        calls = [(source, batch, orderings, seed, timeout, memory_mb, mode) for batch in batches(items, self.threads())]
 
         def done(_index: int, results: list[dict[str, Any]]) -> bool:
             going = True

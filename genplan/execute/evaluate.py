@@ -57,7 +57,7 @@ __all__ = [
 Mode = Literal["heldout", "debug", "first_failure"]
 MODES: tuple[str, ...] = ("heldout", "debug", "first_failure")
 #: Bump when what is cached changes meaning; old entries are then not found.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: the time limit is CPU time (was wall-clock time); runs record both
 
 
 # --------------------------------------------------------------------------------------------- cache

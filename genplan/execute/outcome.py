@@ -36,6 +36,12 @@ STATUS_CATEGORY: dict[str, str] = {
 }
 
 GiB = 2**30
+#: The wall-clock backstop behind the CPU-time limit: this multiple of the limit (more when the executor
+#: runs more programs at once than there are cores, see :meth:`Limits.wall_timeout`), plus a second.
+WALL_FACTOR = 3.0
+#: Runs that end within this fraction of the CPU-time limit are *near the limit*: another machine (a
+#: slower core, a different cache) may decide them the other way, and reports flag them.
+NEAR_LIMIT = 0.1
 
 
 #: Named per-task limits, for comparisons under another system's conditions: ``(seconds, MiB)``. genplan's
@@ -58,9 +64,14 @@ def limit_protocol(name: str) -> tuple[float, int]:
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits of one run; part of every evaluation cache key."""
+    """Resource limits of one run; part of every evaluation cache key.
 
-    #: Wall-clock seconds for loading the program and calling ``generate_solution``.
+    The time limit is CPU time, as in Downward Lab and the IPC: a verdict must not depend on how busy the
+    machine is, how many runs share it, or which executor ran it. A wall-clock backstop
+    (:meth:`wall_timeout`) stops a program that sleeps or blocks.
+    """
+
+    #: CPU seconds (every thread, user and system) for loading the program and calling ``generate_solution``.
     timeout: float = 45.0
     #: Address-space limit in bytes (``RLIMIT_AS`` where the OS has it).
     memory: int = 4 * GiB
@@ -86,12 +97,27 @@ class Limits:
 
     @property
     def cpu_seconds(self) -> int:
-        """``RLIMIT_CPU``: a backstop behind the wall-clock limit (catches CPU burnt outside Python)."""
-        return math.ceil(self.timeout) + 1
+        """``RLIMIT_CPU`` of the whole child: a backstop behind the CPU-time limit, for a program that
+        switches its timer off (the child's setup before the program starts counts here too)."""
+        return math.ceil(self.timeout * 1.1) + 2
 
-    def to_wire(self) -> dict[str, Any]:
+    def wall_timeout(self, oversubscription: float = 1.0) -> float:
+        """The wall-clock backstop: :data:`WALL_FACTOR` times the CPU limit, or 1.5 times the share of a
+        core each run gets when ``oversubscription`` (runs at once over cores) is higher, plus a second,
+        so that a program that computes is always stopped by its CPU limit first."""
+        return self.timeout * max(WALL_FACTOR, 1.5 * max(oversubscription, 1.0)) + 1.0
+
+    def near(self, cpu: float) -> bool:
+        """Whether a run that used ``cpu`` seconds ended within :data:`NEAR_LIMIT` of the limit."""
+        return cpu >= self.timeout * (1 - NEAR_LIMIT)
+
+    def to_wire(self, oversubscription: float = 1.0) -> dict[str, Any]:
         """The plain dict the fork server and the child work with."""
-        return {**self.to_json(), "cpu_seconds": self.cpu_seconds}
+        return {
+            **self.to_json(),
+            "cpu_seconds": self.cpu_seconds,
+            "wall_timeout": self.wall_timeout(oversubscription),
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,8 +141,10 @@ class Outcome:
     #: Captured output, capped (see :attr:`Limits.output`), with a note of what was dropped.
     stdout: str = ""
     stderr: str = ""
-    #: Seconds spent loading the program and in ``generate_solution`` (the limit for a timeout).
+    #: CPU seconds spent loading the program and in ``generate_solution`` (the limit for a timeout).
     runtime: float = 0.0
+    #: Wall-clock seconds of the same (more than ``runtime`` on a busy machine).
+    wall: float = 0.0
     #: Which inputs the program changed in place: a subset of ``("objects", "init", "goal")``. Every
     #: run gets fresh copies, so this is reported, not propagated.
     mutated: tuple[str, ...] = ()
@@ -147,6 +175,7 @@ class Outcome:
             "stdout": self.stdout,
             "stderr": self.stderr,
             "runtime": self.runtime,
+            "wall": self.wall,
             "mutated": list(self.mutated),
             "hash_seed": self.hash_seed,
             "ordering": self.ordering,
@@ -163,6 +192,7 @@ class Outcome:
             stdout=data.get("stdout", ""),
             stderr=data.get("stderr", ""),
             runtime=float(data.get("runtime", 0.0)),
+            wall=float(data.get("wall", 0.0)),
             mutated=tuple(data.get("mutated", ())),
             hash_seed=data.get("hash_seed"),
             ordering=data.get("ordering"),

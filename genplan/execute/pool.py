@@ -223,6 +223,9 @@ class Executor:
         self.seccomp = seccomp
         self.landlock = landlock
         self.jobs = jobs or default_jobs()
+        #: Runs at once per core: on an oversubscribed machine each run gets less of a core, so the
+        #: wall-clock backstop behind the CPU-time limit moves out (:meth:`Limits.wall_timeout`).
+        self.oversubscription = self.jobs / default_jobs()
         self.limits = limits or Limits()
         self.max_servers = max(1, max_servers)
         self.token = f"{WORKER_MARK}-{uuid.uuid4().hex}"
@@ -366,7 +369,7 @@ class Executor:
         server.last_used = time.monotonic()
         owner[run_id] = server
         py = request.inputs
-        wire_limits = limits.to_wire()
+        wire_limits = limits.to_wire(self.oversubscription)
         server.send(
             {
                 "op": "run",
@@ -388,7 +391,7 @@ class Executor:
             return []
         sel = selectors.DefaultSelector()
         now = time.monotonic()
-        hung_after = limits.timeout + SERVER_SLACK
+        hung_after = limits.wall_timeout(self.oversubscription) + SERVER_SLACK
         wait = 1.0
         try:
             for server in busy.values():
@@ -473,6 +476,7 @@ def _to_outcome(answer: dict[str, Any], request: RunRequest) -> Outcome:
         stdout=answer.get("stdout", ""),
         stderr=answer.get("stderr", ""),
         runtime=float(answer.get("runtime", 0.0)),
+        wall=float(answer.get("wall", 0.0)),
         mutated=tuple(fields["mutated"]),
         hash_seed=request.hash_seed,
         ordering=request.ordering,

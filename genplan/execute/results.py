@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from genplan.execute.outcome import CATEGORIES, Limits, Outcome, execution_feedback
+from genplan.execute.outcome import CATEGORIES, NEAR_LIMIT, Limits, Outcome, execution_feedback
 from genplan.pddl.model import Task
 from genplan.pddl.pyform import PyTask
 
@@ -74,8 +74,10 @@ class TaskOutcome:
     #: The plan of ordering 0 (when it returned one).
     plan: tuple[str, ...] | None = None
     plan_length: int | None = None
-    #: The slowest ordering's runtime (seconds): what the time limit applies to.
+    #: The slowest ordering's CPU seconds: what the time limit applies to.
     runtime: float = 0.0
+    #: The slowest ordering's wall-clock seconds (more than ``runtime`` on a busy machine).
+    wall: float = 0.0
     orderings_solved: int = 0
     failed_ordering: int | None = None
     #: The inputs, in the order the failing run saw them (to reproduce or show the failure).
@@ -92,6 +94,7 @@ class TaskOutcome:
             "status": self.status,
             "category": self.category,
             "runtime": self.runtime,
+            "wall": self.wall,
             "plan_length": self.plan_length,
             "orderings_solved": self.orderings_solved,
             "failed_ordering": self.failed_ordering,
@@ -116,6 +119,7 @@ class TaskOutcome:
             plan=tuple(plan) if plan is not None else None,
             plan_length=data["plan_length"],
             runtime=data["runtime"],
+            wall=data.get("wall", 0.0),
             orderings_solved=data["orderings_solved"],
             failed_ordering=data["failed_ordering"],
             failed_inputs=_py_from_json(data.get("failed_inputs")),
@@ -155,6 +159,19 @@ class Evaluation:
         counts = Counter(r.category for r in self.results if not r.solved and r.category)
         return {c: counts.get(c, 0) for c in CATEGORIES}
 
+    def near_limit(self) -> list[str]:
+        """Tasks with a run that ended within :data:`~genplan.execute.outcome.NEAR_LIMIT` of the CPU-time
+        limit (time-outs at the limit included): the only verdicts another machine may decide otherwise."""
+        return [r.task_id for r in self.results if any(self.limits.near(run.outcome.runtime) for run in r.runs)
+                or (not r.runs and self.limits.near(r.runtime))]  # fmt: skip
+
+    def cpu_time(self) -> tuple[float, float]:
+        """The programs' CPU seconds and wall-clock seconds over every run."""
+        runs = [run.outcome for r in self.results for run in r.runs]
+        if not runs:  # a heldout result read back from JSON keeps only each task's slowest run
+            return sum(r.runtime for r in self.results), sum(r.wall for r in self.results)
+        return sum(o.runtime for o in runs), sum(o.wall for o in runs)
+
     def by_status(self) -> dict[str, int]:
         """Tasks per precise status (``solved``, executor statuses, verdict kinds, ``not run``)."""
         return dict(sorted(Counter(r.status for r in self.results).items()))
@@ -172,6 +189,9 @@ class Evaluation:
             "by_category": self.by_category(),
             "by_status": self.by_status(),
             "wall_time": round(self.wall_time, 3),
+            "program_cpu_s": round(self.cpu_time()[0], 3),
+            "program_wall_s": round(self.cpu_time()[1], 3),
+            "near_limit": self.near_limit(),
             "stopped_early": self.stopped_early,
             "tasks": [r.to_json(full=full) for r in self.results],
         }
@@ -185,6 +205,14 @@ class Evaluation:
         not_run = sum(r.status == NOT_RUN for r in self.results)
         if not_run:
             lines.append(f"  not run (stopped at the first failure): {not_run}")
+        cpu, wall = self.cpu_time()
+        lines.append(f"program time: {cpu:.1f} s CPU ({wall:.1f} s wall), limit {self.limits.timeout:g} s CPU a run")
+        near = self.near_limit()
+        if near:
+            lines.append(
+                f"  near the limit (within {100 * NEAR_LIMIT:.0f}%; another machine may decide these otherwise): "
+                f"{len(near)}: {', '.join(near[:8])}{', ...' if len(near) > 8 else ''}"
+            )
         return "\n".join(lines)
 
 
@@ -234,6 +262,7 @@ def summarize(task_id: str, records: Sequence[RunRecord], inputs: Sequence[PyTas
         plan=first_plan,
         plan_length=len(first_plan) if first_plan is not None else None,
         runtime=max((r.outcome.runtime for r in records), default=0.0),
+        wall=max((r.outcome.wall for r in records), default=0.0),
         orderings_solved=sum(r.valid for r in records),
         failed_ordering=failed.ordering if failed else None,
         failed_inputs=inputs[failed.ordering] if failed else None,

@@ -88,6 +88,12 @@ _WATCHED = frozenset(
 _exit, _write, _close = os._exit, os.write, os.close
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 _RESET_SIGNALS = (_signal.SIGCHLD, _signal.SIGTERM, _signal.SIGHUP, _signal.SIGUSR1, _signal.SIGUSR2)
+#: The signals of the CPU-time limit (``SIGPROF``, from ``ITIMER_PROF``) and of its backstop (``SIGXCPU``,
+#: from ``RLIMIT_CPU``): a program may not catch, ignore or block them.
+_KEPT_SIGNALS = frozenset(getattr(_signal, n) for n in ("SIGPROF", "SIGXCPU") if hasattr(_signal, n))
+#: Captured now, before a child replaces them (see :func:`_keep_cpu_limit`).
+_real_signal, _real_sigmask = _signal.signal, getattr(_signal, "pthread_sigmask", None)
+_real_setitimer = getattr(_signal, "setitimer", None)
 #: Single files a program may read besides Python's own (randomness, ``/dev/null``).
 _READABLE_FILES = frozenset({"/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"})
 
@@ -156,6 +162,44 @@ def _set_limits(limits: dict[str, Any], no_processes: bool) -> None:
     cap(resource.RLIMIT_NOFILE, 64)
 
 
+def _keep_cpu_limit() -> None:
+    """Make ``signal.signal``, ``signal.setitimer`` and ``signal.pthread_sigmask`` refuse to touch the CPU
+    limit's signals and timer (``OSError``: not permitted), everything else working as usual.
+
+    The audit hook does not see these calls, and a program that ignores ``SIGPROF`` would otherwise run
+    to ``RLIMIT_CPU``'s hard limit and be killed without its stack. C code cannot be reached (``ctypes``
+    is refused), so the Python functions are the only way in.
+    """
+
+    def refuse(what: str) -> OSError:
+        return OSError(1, f"{what}: the sandbox keeps SIGPROF and SIGXCPU for the CPU-time limit")
+
+    def signal(signalnum: Any, handler: Any) -> Any:
+        if int(signalnum) in _KEPT_SIGNALS:
+            raise refuse("signal.signal")
+        return _real_signal(signalnum, handler)
+
+    def setitimer(which: Any, seconds: Any, interval: Any = 0.0) -> Any:
+        if int(which) == _signal.ITIMER_PROF:
+            raise refuse("signal.setitimer")
+        return _real_setitimer(which, seconds, interval)  # type: ignore[misc]
+
+    def pthread_sigmask(how: Any, mask: Any) -> Any:
+        mask = [int(m) for m in mask]
+        if int(how) != _signal.SIG_UNBLOCK and _KEPT_SIGNALS.intersection(mask):
+            raise refuse("signal.pthread_sigmask")
+        return _real_sigmask(how, mask)  # type: ignore[misc]
+
+    _signal.signal = signal
+    wrappers = {"setitimer": setitimer if _real_setitimer else None, "pthread_sigmask": pthread_sigmask}
+    for name, fn in wrappers.items():
+        if fn is not None and hasattr(_signal, name):
+            setattr(_signal, name, fn)
+    module = sys.modules.get("signal")  # ``from _signal import *`` copied the originals into it
+    if module is not None and _real_setitimer is not None:
+        module.setitimer = setitimer  # type: ignore[attr-defined]
+
+
 def _parent_death_signal() -> None:
     """Linux: the kernel kills this process when the fork server dies, so none outlives it."""
     if sys.platform != "linux":
@@ -169,14 +213,41 @@ class _Reporter:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
+        self.wall_started = self.cpu_started = 0.0
 
-    def finish(self, status: str, runtime: float, plan: list[str] | None, detail: str, mutated: list[str]) -> None:
+    def start(self, cpu_limit: float) -> None:
+        """The program starts now: its clocks start, and so does the CPU-time limit.
+
+        ``ITIMER_PROF`` counts this process's CPU time (every thread, user and system) and raises
+        ``SIGPROF`` when it reaches the limit; faulthandler writes the stack and the signal's default
+        action ends the process. The limit is CPU time, not wall-clock time, so a verdict does not depend
+        on how busy the machine is (the server's wall-clock deadline is only a backstop for a program that
+        sleeps or blocks). The time spent building the inputs before this point is not the program's.
+        """
+        self.wall_started = time.perf_counter()
+        self.cpu_started = time.process_time()
+        if _real_setitimer is not None:
+            _real_setitimer(_signal.ITIMER_PROF, max(cpu_limit, 0.001))
+
+    def stop(self) -> tuple[float, float]:
+        """The program is done: ``(cpu, wall)`` seconds since :meth:`start`, and the limit is off (checking
+        its output and its inputs is genplan's work, bounded by the backstops)."""
+        if _real_setitimer is not None:
+            with contextlib.suppress(BaseException):
+                _real_setitimer(_signal.ITIMER_PROF, 0)
+        return time.process_time() - self.cpu_started, time.perf_counter() - self.wall_started
+
+    def finish(
+        self, status: str, times: tuple[float, float], plan: list[str] | None, detail: str, mutated: list[str]
+    ) -> None:
         self.lock.acquire()  # never released: a second report (another thread) waits for _exit
         faulthandler.cancel_dump_traceback_later()
+        cpu, wall = times
         try:
-            data = encode_result(status, runtime, plan, detail, mutated)
+            data = encode_result(status, cpu, wall, plan, detail, mutated)
         except BaseException as e:
-            data = encode_result("crash", runtime, None, f"the result could not be encoded: {type(e).__name__}", [])
+            why = f"the result could not be encoded: {type(e).__name__}"
+            data = encode_result("crash", cpu, wall, None, why, [])
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(BaseException):
                 stream.flush()
@@ -271,7 +342,6 @@ class _Guard:
         self.reporter = reporter
         self.pid = os.getpid()
         self.roots = (*spec.read_roots, f"/proc/{self.pid}")
-        self.started = time.perf_counter()
         self.busy = False
 
     def readable(self, path: Any) -> bool:
@@ -334,7 +404,7 @@ class _Guard:
         detail = f"{event}({shown}) was blocked: {why}."
         if stack:
             detail += "\n" + stack
-        self.reporter.finish("forbidden", time.perf_counter() - self.started, None, detail, [])
+        self.reporter.finish("forbidden", self.reporter.stop(), None, detail, [])
 
 
 def child_main(spec: ChildSpec) -> None:
@@ -358,10 +428,12 @@ def child_main(spec: ChildSpec) -> None:
             _signal.signal(_signal.SIGXFSZ, _signal.SIG_IGN)  # a write past RLIMIT_FSIZE fails, not kills
         _move_fds(spec)
         faulthandler.enable(file=FD_STACK, all_threads=True)
-        if hasattr(_signal, "SIGXCPU"):
-            faulthandler.register(_signal.SIGXCPU, file=FD_STACK, all_threads=True, chain=True)
+        for name in ("SIGXCPU", "SIGPROF"):  # the CPU-time limit (SIGPROF) and RLIMIT_CPU's backstop
+            if hasattr(_signal, name):
+                faulthandler.register(getattr(_signal, name), file=FD_STACK, all_threads=True, chain=True)
         if spec.use_seccomp:
             faulthandler.register(_signal.SIGSYS, file=FD_STACK, all_threads=False, chain=True)
+        _keep_cpu_limit()
         limits = spec.limits
         _set_limits(limits, no_processes=False)
         seccomp_on = False
@@ -390,7 +462,7 @@ def child_main(spec: ChildSpec) -> None:
         _exit(EXIT_SETUP_FAILED)
 
     sys.addaudithook(guard)
-    started = guard.started = time.perf_counter()
+    reporter.start(limits["timeout"])
     status, plan, detail = "ok", None, ""
     try:
         exec(code, module.__dict__)
@@ -398,7 +470,7 @@ def child_main(spec: ChildSpec) -> None:
         if not callable(fn):
             raise NameError("the program does not define a function generate_solution(objects, init, goal)")
         result = fn(inputs["objects"], inputs["init"], inputs["goal"])
-        runtime = time.perf_counter() - started
+        runtime = reporter.stop()
         try:
             plan, why = check_output(result, limits["max_plan_length"], limits["max_plan_chars"])
         except BaseException as e:
@@ -407,14 +479,14 @@ def child_main(spec: ChildSpec) -> None:
             status, detail = "bad_output", why
         del result
     except MemoryError as e:
-        runtime = time.perf_counter() - started
+        runtime = reporter.stop()
         status = "memory"
         try:
             detail = format_exception(e)
         except BaseException:
             detail = "MemoryError"
     except BaseException as e:  # SystemExit and KeyboardInterrupt are the program's too
-        runtime = time.perf_counter() - started
+        runtime = reporter.stop()
         status = "exception"
         try:
             detail = format_exception(e)

@@ -105,7 +105,7 @@ class _Child:
     """The server's record of one running child."""
 
     __slots__ = (
-        "cancelled", "deadline", "err", "fds", "kill_at", "killed", "limits", "out", "pid", "responded",
+        "cancelled", "cpu", "deadline", "err", "fds", "kill_at", "killed", "limits", "out", "pid", "responded",
         "result", "result_cap", "result_overflow", "run_id", "source_lines", "stack", "started", "status",
         "timed_out",
     )  # fmt: skip
@@ -115,7 +115,8 @@ class _Child:
         self.pid = pid
         self.limits = limits
         self.started = started
-        self.deadline = started + limits["timeout"]
+        # The wall-clock backstop: the limit itself is CPU time, enforced inside the child (ITIMER_PROF).
+        self.deadline = started + limits["wall_timeout"]
         self.source_lines = source.splitlines()
         self.fds: dict[int, str] = {}
         self.out = Capped(limits["output"])
@@ -129,6 +130,8 @@ class _Child:
         self.killed = False
         self.cancelled = False
         self.status: int | None = None
+        #: CPU seconds the child's process used in all (from its exit's resource usage), once reaped.
+        self.cpu: float | None = None
         #: Answered before its exit was seen (result whole, every pipe closed); must exit by ``kill_at``.
         self.responded = False
 
@@ -349,7 +352,7 @@ class Server:
             init=req["init"],
             goal=req["goal"],
             limits=limits,
-            deadline=started + limits["timeout"],
+            deadline=started + limits["wall_timeout"],
             result_w=pipes["result"][1],
             stack_w=pipes["stack"][1],
             out_w=pipes["out"][1],
@@ -457,7 +460,7 @@ class Server:
                     info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
                     pid = info.si_pid if info is not None else 0
                 else:  # pragma: no cover - no waitid: reap first (a tiny pid-reuse window for killpg)
-                    pid, status = os.waitpid(-1, os.WNOHANG)
+                    pid, status, usage = os.wait3(os.WNOHANG)
             except ChildProcessError:
                 return
             if not pid:
@@ -468,13 +471,15 @@ class Server:
                 os.killpg(pid, signal.SIGKILL)
             if peek:
                 try:
-                    _, status = os.waitpid(pid, 0)
+                    _, status, usage = os.wait4(pid, 0)
                 except ChildProcessError:
-                    status = 0
+                    status, usage = 0, None
             child = self.children.get(pid)
             if child is None:
                 continue
             child.status = status
+            if usage is not None:
+                child.cpu = usage.ru_utime + usage.ru_stime
             if child.responded:
                 for fd in list(child.fds):
                     self.close_fd(child, fd)
@@ -587,10 +592,15 @@ def seconds(t: float) -> str:
 
 
 def classify(child: _Child) -> dict[str, Any]:
-    """Turn what a finished child left behind into a response (the body is decoded by the executor)."""
+    """Turn what a finished child left behind into a response (the body is decoded by the executor).
+
+    ``runtime`` is CPU seconds, ``wall`` wall-clock seconds: the program's own clocks when it reported,
+    else the server's (the child's whole CPU time from its exit, and the time since the fork).
+    """
     limits = child.limits
     elapsed = time.monotonic() - child.started
-    base: dict[str, Any] = {"stdout": child.out.text(), "stderr": child.err.text(), "runtime": elapsed}
+    cpu = child.cpu if child.cpu is not None else elapsed
+    base: dict[str, Any] = {"stdout": child.out.text(), "stderr": child.err.text(), "runtime": cpu, "wall": elapsed}
     if child.cancelled:
         return {**base, "status": "crash", "detail": "cancelled"}
     if child.result_overflow:
@@ -598,19 +608,27 @@ def classify(child: _Child) -> dict[str, Any]:
         return {**base, "status": "bad_output", "detail": detail}
     parsed = parse_header(child.result)
     if parsed is not None and (not child.timed_out or parsed[1] <= limits["timeout"]):
-        status, runtime, body = parsed
-        return {**base, "status": status, "runtime": runtime, "body": body}
+        status, cpu, wall, body = parsed
+        return {**base, "status": status, "runtime": cpu, "wall": wall, "body": body}
     stack_raw = child.stack.text()
     stack = format_faulthandler(stack_raw, child.source_lines)
     where = f"\n{stack}" if stack else ""
     if child.timed_out:
-        detail = f"The program did not finish within {seconds(limits['timeout'])}."
+        detail = (
+            f"The program did not finish within {seconds(limits['wall_timeout'])} of wall-clock time, having used "
+            f"{cpu:.1f} of its {seconds(limits['timeout'])} of CPU time: it waits or sleeps (the wall-clock limit "
+            "is a backstop behind the CPU-time limit)."
+        )
         detail += f" It was stopped here:\n{stack}" if stack else " Its stack could not be captured."
-        return {**base, "status": "timeout", "detail": detail, "runtime": float(limits["timeout"])}
+        return {**base, "status": "timeout", "detail": detail}
     status = child.status or 0
     if os.WIFSIGNALED(status):
         name = _signal_name(os.WTERMSIG(status))
-        if name == "SIGXCPU":
+        if name == "SIGPROF":  # the CPU-time limit (the child's ITIMER_PROF)
+            detail = f"The program did not finish within {seconds(limits['timeout'])} of CPU time."
+            detail += f" It was stopped here:\n{stack}" if stack else " Its stack could not be captured."
+            return {**base, "status": "timeout", "detail": detail, "runtime": float(limits["timeout"])}
+        if name == "SIGXCPU":  # RLIMIT_CPU: the backstop, for a program that switched the limit off
             detail = f"The program used more than {seconds(limits['cpu_seconds'])} of CPU time.{where}"
             return {**base, "status": "timeout", "detail": detail}
         if name == "SIGSYS":

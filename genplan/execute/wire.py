@@ -2,9 +2,9 @@
 
 - Main process <-> fork server: length-prefixed pickles. Both ends are genplan's own code.
 - Sandboxed child -> fork server -> main process: a result a program could have forged (it can write to
-  any descriptor it has), so it is data only: one header line ``GP1 <status> <runtime> <length>`` and a
-  JSON body. The server reads just the header; the main process decodes the body with ``json`` and
-  checks every field. Nothing from a child is ever unpickled.
+  any descriptor it has), so it is data only: one header line ``GP2 <status> <cpu> <wall> <length>`` (the
+  program's CPU and wall-clock seconds) and a JSON body. The server reads just the header; the main
+  process decodes the body with ``json`` and checks every field. Nothing from a child is ever unpickled.
 
 Kept free of heavy imports: the fork server imports it, and every module the server holds makes each
 ``fork`` slower.
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 #: What a run can end as; ``ok`` means a list of strings came back (not yet validated).
 STATUSES: tuple[str, ...] = ("ok", "exception", "timeout", "memory", "forbidden", "bad_output", "crash")
 INPUT_NAMES = ("objects", "init", "goal")
-MAGIC = b"GP1"
+MAGIC = b"GP2"
 _HEADER = struct.Struct(">I")
 _MAX_HEADER = 128
 
@@ -60,7 +60,9 @@ def split_frames(buf: bytearray) -> list[Any]:
 
 
 # ------------------------------------------------------------------------------------ child results
-def encode_result(status: str, runtime: float, plan: list[str] | None, detail: str, mutated: list[str]) -> bytes:
+def encode_result(
+    status: str, cpu: float, wall: float, plan: list[str] | None, detail: str, mutated: list[str]
+) -> bytes:
     """Header line plus a JSON body (ASCII; strings escaped by ``json``'s C encoder)."""
     plan_text = "null" if plan is None else "[" + ",".join(map(_quote, plan)) + "]"
     body = '{"plan":%s,"detail":%s,"mutated":[%s]}' % (  # noqa: UP031 - three pre-escaped parts
@@ -69,26 +71,27 @@ def encode_result(status: str, runtime: float, plan: list[str] | None, detail: s
         ",".join(map(_quote, mutated)),
     )
     data = body.encode("ascii")
-    return b"%s %s %r %d\n" % (MAGIC, status.encode("ascii"), float(runtime), len(data)) + data
+    return b"%s %s %r %r %d\n" % (MAGIC, status.encode("ascii"), float(cpu), float(wall), len(data)) + data
 
 
-def parse_header(data: bytes | bytearray) -> tuple[str, float, bytes] | None:
-    """``(status, runtime, body)`` of a complete, well-formed result, else ``None``."""
+def parse_header(data: bytes | bytearray) -> tuple[str, float, float, bytes] | None:
+    """``(status, cpu, wall, body)`` of a complete, well-formed result, else ``None``."""
     end = data.find(b"\n", 0, _MAX_HEADER)
     if end < 0:
         return None
     parts = bytes(data[:end]).split(b" ")
-    if len(parts) != 4 or parts[0] != MAGIC:
+    if len(parts) != 5 or parts[0] != MAGIC:
         return None
     try:
         status = parts[1].decode("ascii")
-        runtime = float(parts[2])
-        length = int(parts[3])
+        cpu = float(parts[2])
+        wall = float(parts[3])
+        length = int(parts[4])
     except ValueError:
         return None
-    if status not in STATUSES or not runtime >= 0 or len(data) - end - 1 != length:
+    if status not in STATUSES or not cpu >= 0 or not wall >= 0 or len(data) - end - 1 != length:
         return None
-    return status, runtime, bytes(data[end + 1 :])
+    return status, cpu, wall, bytes(data[end + 1 :])
 
 
 def decode_body(status: str, body: bytes) -> dict[str, Any] | None:

@@ -225,6 +225,7 @@ def _size_entry(
                     "category": "solved" if r.solved else (r.category or r.status),
                     "status": r.status,
                     "runtime_s": _sig(r.runtime),
+                    "wall_s": _sig(r.wall),
                     "plan_length": r.plan_length,
                 },
                 "planner": None
@@ -250,6 +251,7 @@ def _size_entry(
             "solved": len(solved),
             "total": len(task_entries),
             "runtime_s_mean": _mean([e["runtime_s"] for e in solved]),
+            "wall_s_mean": _mean([e.get("wall_s", 0.0) for e in solved]),
             "plan_length_mean": _mean([e["plan_length"] for e in solved]),
         },
         "planner": planner,
@@ -286,6 +288,7 @@ def table_rows(result: dict) -> list[list[str]]:
                 _num(s["objects_mean"]),
                 f"{prog['solved']}/{prog['total']}",
                 _num(prog["runtime_s_mean"]),
+                _num(prog.get("wall_s_mean")),
                 _num(prog["plan_length_mean"]),
                 *planner_cells,
             ]
@@ -296,7 +299,7 @@ def table_rows(result: dict) -> list[list[str]]:
 def table_header(result: dict) -> list[str]:
     planner = result.get("planner") or "planner"
     return [
-        "size", "objects", "program solved", "program time (s)", "program length",
+        "size", "objects", "program solved", "program CPU s", "program wall s", "program length",
         f"{planner} solved", f"{planner} time (s)", f"{planner} length",
     ]  # fmt: skip
 
@@ -339,7 +342,7 @@ def rich_table(result: dict) -> Any:
         table.add_row(*row)
     if result.get("planner_gave_up_at") is not None:
         table.caption = f"{result['planner']} solved no task of size {result['planner_gave_up_at']}: skipped above it"
-    return FitColumns(table, keep=2, groups=[3, 3])
+    return FitColumns(table, keep=2, groups=[4, 3])
 
 
 def write_outputs(result: dict, out: Path) -> dict[str, Path]:
