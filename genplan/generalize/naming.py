@@ -9,11 +9,14 @@ of the builtin domains, so a generated task is useful only once it speaks the su
 - a renamed variant written by ``genplan benchmarks anonymize`` or ``costume`` is mapped through its
   renaming: the registry keeps the map of every variant it registered, and an anonymized domain is
   recognised without it (anonymizing is deterministic);
+- another formulation of a domain with a generator (the IPC 2023 Learning Track's typed ferry, say) is
+  reached through a :mod:`~genplan.generators.dialects` dialect, which converts each generated task;
 - any other domain has no generator; the check then uses domain-independent variants alone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -32,15 +35,23 @@ class GeneratorNames:
     domain: Domain
     #: ``None`` when the names are the builtin ones.
     renaming: Renaming | None = None
+    #: The dialect's converter when the suite writes the domain another way (see ``dialect``).
+    convert: Callable[[Task, Domain], Task] | None = None
+    #: The name of that dialect (:mod:`genplan.generators.dialects`).
+    dialect: str | None = None
 
     def adopt(self, task: Task) -> Task:
         """A generated task (over the builtin domain) as a task of the suite's domain."""
+        if self.convert is not None:
+            return self.convert(task, self.domain)
         if self.renaming is None:
             return replace(task, domain=self.domain)
         return rename_task(task, self.renaming, self.domain)
 
     @property
     def how(self) -> str:
+        if self.dialect is not None:
+            return f"the {self.generator} generator, converted to the suite's formulation ({self.dialect})"
         return f"the {self.generator} generator" + ("" if self.renaming is None else ", renamed to the suite's names")
 
 
@@ -76,6 +87,11 @@ def find_generator(
                 continue
             if _same_structure(renamed, domain):
                 return GeneratorNames(name, domain, candidate)
+    from genplan.generators.dialects import recognize
+
+    dialect = recognize(domain)
+    if dialect is not None:
+        return GeneratorNames(dialect.generator, domain, convert=dialect.convert, dialect=dialect.name)
     return None
 
 

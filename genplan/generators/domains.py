@@ -30,8 +30,15 @@ def _locate() -> Path:
 BENCHMARKS_DIR = _locate()
 
 
+#: genplan's own formulations of the domains whose generators are not among the builtin suites.
+EXTRA_DIR = Path(__file__).resolve().parent / "pddl"
+
+
 def builtin_domain_path(name: str) -> Path:
-    return BENCHMARKS_DIR / name / "domain.pddl"
+    """The domain file of builtin suite ``name``, else genplan's own formulation for an extra generator."""
+    path = BENCHMARKS_DIR / name / "domain.pddl"
+    extra = EXTRA_DIR / f"{name}.pddl"
+    return path if path.is_file() or not extra.is_file() else extra
 
 
 @cache
