@@ -160,6 +160,38 @@ def test_the_strategy_rung_learns_from_the_first_rungs(ferry, tmp_path: Path) ->
                                         strategy_rounds=1).max_llm_calls()  # fmt: skip
 
 
+def test_no_rung_passes_without_a_check_of_its_last_program(ferry, tmp_path: Path) -> None:
+    """With no room for counterexamples among the debugging tasks (generalize_rounds=0), the check still runs
+    on every program that solves them: the direct program's bug (a car that starts aboard) stops the direct
+    rung from passing, the repair is told about it, and the repair rung passes only once its program passed
+    a check of its own, recorded in generalize/checks.json."""
+
+    def respond(call) -> str:
+        if call.purpose == "direct.write":
+            return f"{FENCE}python\n{ONBOARD_BUG}{FENCE}"
+        if call.purpose == "repair.reflect":
+            return "A car that starts on the ferry is never unloaded."
+        if call.purpose == "repair.fix":
+            return f"{FENCE}python\n{GOOD_TEXT}{FENCE}"
+        raise AssertionError(call.purpose)
+
+    outcome, backend, _ = _run(ferry, tmp_path, respond, generalize_rounds=0, generalize_budget_s=20)
+    assert [c.purpose for c in backend.calls] == ["direct.write", "repair.reflect", "repair.fix"]
+    assert 'It failed on the task "check1"' in backend.calls[1].last_user  # the repair saw the counterexample
+    run = outcome.run
+    ladder = json.loads(run.path("ladder.json").read_text())
+    rungs = {r["rung"]: r for r in ladder["rungs"]}
+    assert rungs["direct"]["passed"] is False and rungs["repair"]["passed"] is True
+    checks = {c["version"]: c["found"] for c in json.loads(run.path("generalize/checks.json").read_text())["checks"]}
+    assert checks["p0.v0"] is not None and checks["p0.v1"] is None
+    # Every program a rung declared passing has a recorded check that found nothing.
+    for rung in ladder["rungs"]:
+        if rung.get("passed"):
+            assert checks.get(rung["programs"][-1], "unchecked") is None, rung
+    # The counterexample did not become a debugging task (no room), so the debugging score stays on 6.
+    assert outcome.program_label == "p0.v1" and outcome.debug_total == len(ferry.split.debug)
+
+
 @pytest.mark.slow
 def test_goal_auto_solves_ferry_with_at_most_3_requests(tmp_path: Path) -> None:
     """The goal of issue 13: with a loopback server whose every answer holds a correct ferry program,

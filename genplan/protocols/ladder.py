@@ -104,7 +104,10 @@ def run_ladder(ctx: Context, *, heldout: bool = True) -> RunOutcome:
         for v in staged.programs:
             versions.append(v)
         strategies, task_ids = staged.strategy, staged.task_ids
-        passed = bool(staged.programs) and staged.programs[-1].solved == len(task_ids)
+        last = staged.programs[-1] if staged.programs else None
+        # Passed: the last program solves every debugging task and, with a check, passed it (never unchecked).
+        passed = last is not None and all(r.solved for r in last.results) and set(task_ids) <= {
+            r.task_id for r in last.results} and (ctx.search is None or last.generalizes is True)  # fmt: skip
         rungs.append(_rung("strategy", staged.programs, passed, len(task_ids)))
         save()
 

@@ -60,6 +60,9 @@ class ProgramVersion:
     #: The reflection that preceded this version's fix (None for initial versions or without reflection).
     reflection: str | None = None
     reminders: int = 0
+    #: The generalization check's verdict: True when it found nothing, False when it found a task this
+    #: version fails, None when it was not checked (no check configured, or a debugging task failed).
+    generalizes: bool | None = None
 
     @property
     def solved(self) -> int:
@@ -283,8 +286,11 @@ CounterexampleFinder = Callable[[ProgramVersion], "tuple[CodeTask, TaskResult] |
 class TaskList:
     """The debugging tasks of a code stage, which grow when the generalization check finds a counterexample.
 
-    ``check`` applies the check to a version that solves every task so far (up to ``limit`` times in
-    all): a task it fails joins the list, and the version's results get the failed result appended.
+    ``check`` applies the check to every version that solves every task so far. A task it fails joins the
+    list (up to ``limit`` of them in all) and the version's results get the failed result appended. Past
+    the limit the check still runs: a version it catches is not perfect, and its counterexample is
+    available to repair it, without joining the list every later version is evaluated on. So no version
+    is declared perfect (and no rung passes) without a check that found nothing.
     """
 
     def __init__(self, tasks: Sequence[CodeTask], find: CounterexampleFinder | None = None, limit: int = 0) -> None:
@@ -294,20 +300,27 @@ class TaskList:
         self.limit = limit
         self.found = 0
 
+    def solves_all(self, version: ProgramVersion) -> bool:
+        """Every result valid, and every debugging task among them (a repair is evaluated on its parent's
+        tasks, which may include a counterexample past the limit)."""
+        return all(r.solved for r in version.results) and set(self.ids) <= {r.task_id for r in version.results}
+
     def perfect(self, version: ProgramVersion) -> bool:
-        return version.solved == len(self.ids)
+        """Every debugging task solved and, with a check, the check passed."""
+        return self.solves_all(version) and (self.find is None or version.generalizes is True)
 
     def check(self, version: ProgramVersion) -> ProgramVersion:
-        if self.find is None or self.found >= self.limit or not self.perfect(version):
+        if self.find is None or not self.solves_all(version):
             return version
         hit = self.find(version)
         if hit is None:
-            return version
+            return replace(version, generalizes=True)
         task, result = hit
         self.by_id[task.task_id] = task
-        self.ids.append(task.task_id)
+        if self.found < self.limit:
+            self.ids.append(task.task_id)
         self.found += 1
-        return replace(version, results=(*version.results, result))
+        return replace(version, results=(*version.results, result), generalizes=False)
 
     def tasks(self) -> tuple[CodeTask, ...]:
         return tuple(self.by_id[i] for i in self.ids)
