@@ -7,6 +7,7 @@ test checks that nothing it started is still alive, and that markers it tried to
 from __future__ import annotations
 
 import os
+import re
 import socket
 import sys
 import time
@@ -93,13 +94,14 @@ def test_the_cpu_limit_cannot_be_switched_off(run: Callable[..., Outcome]) -> No
 
 
 def test_a_sleeping_program_meets_the_wall_clock_backstop(run: Callable[..., Outcome]) -> None:
-    """Sleeping costs no CPU time: the wall-clock backstop (3 times the limit, plus a second) stops it."""
+    """Sleeping costs no CPU time: the wall-clock backstop (3 times the limit, plus a second; more on a
+    loaded machine) stops it."""
     started = time.monotonic()
     outcome = run("sleeps", limits=LOOP)
-    assert 3.5 < time.monotonic() - started < 7
+    assert 3.5 < time.monotonic() - started < 30
     assert outcome.status == "timeout" and outcome.category == "timeout"
     assert outcome.runtime < 0.5 and outcome.wall >= 4.0
-    assert "did not finish within 4 seconds of wall-clock time" in outcome.detail
+    assert re.search(r"did not finish within [\d.]+ seconds of wall-clock time", outcome.detail), outcome.detail
     assert "time.sleep" in outcome.detail
 
 

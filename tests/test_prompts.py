@@ -107,7 +107,13 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "example": {"name": "instance-0", "python": PYTHON_TASK, "plan": PLAN},
         "timeout": 45.0,
     },
-    "code_reflect.j2": {"n_tasks": 6, "solved": SOLVED, "failed": FAILED},
+    "code_reflect.j2": {
+        "n_tasks": 6,
+        "solved": SOLVED,
+        "failed": FAILED,
+        "plans_shown_before": False,
+        "earlier": ["The loop over the cars never ends when a car is already aboard."],
+    },
     "code_fix.j2": {},
     "code_fix_direct.j2": {"n_tasks": 6, "solved": SOLVED, "failed": FAILED},
     "baseline_strategy.j2": {
@@ -240,6 +246,17 @@ def test_code_feedback_without_solved_tasks() -> None:
         text = render(name, **{**CONTEXTS[name], "solved": []}, reasoning=False)
         _assert_clean(name, text)
         assert "It solved" not in text and "instance-4" in text
+
+
+def test_a_later_repair_round_keeps_the_diagnoses_and_does_not_repeat_the_plans() -> None:
+    first = render("code_reflect.j2", **{**CONTEXTS["code_reflect.j2"], "earlier": []}, reasoning=False)
+    assert "with this plan:" in first and "diagnoses" not in first
+    later = render("code_reflect.j2", **{**CONTEXTS["code_reflect.j2"], "plans_shown_before": True,
+                                         "solved": [{"name": s["name"], "plan": None} for s in SOLVED]},
+                   reasoning=False)  # fmt: skip
+    _assert_clean("code_reflect.j2", later)
+    assert "with this plan:" not in later and "(their plans were shown in an earlier round)" in later
+    assert "Your diagnoses of the earlier versions" in later and "1. The loop over the cars never ends" in later
 
 
 def test_format_reminders() -> None:

@@ -155,6 +155,24 @@ def test_long_plan_failing_the_goal_shows_its_end() -> None:
     assert lines[3].text == "... (84 steps not shown)"
 
 
+def test_long_plan_failing_the_goal_shows_the_steps_of_the_first_unreached_goal() -> None:
+    """The part of a long plan that matters: the steps that involve the goal's rarest object (a tile, not its
+    color), even from the middle of the plan."""
+    plan = [f"(paint r1 t{i} white)" for i in range(60)]
+    plan[30] = "(move r1 t7 t99)"
+    lines = plan_listing(plan, None, ("t99",))
+    assert 31 in [x.number for x in lines] and [x.number for x in lines][:3] == [1, 2, 3]
+
+
+def test_the_goal_message_names_a_goal_object_no_step_touches(toy: Task) -> None:
+    v = validate(toy, ["(drive t1 depot a)"] * 1)
+    if v.kind != "goal":
+        pytest.skip("the toy plan does not end at a goal failure")
+    text = feedback(v, ["(drive t1 depot a)"])
+    goal_objects = set(v.unmet_goals[0][1:])
+    assert "No step of the plan involves" in text and any(o in text.split("involves")[1] for o in goal_objects)
+
+
 def test_short_plans_are_shown_whole() -> None:
     assert [x.number for x in plan_listing([f"(s{i})" for i in range(20)], 20)] == list(range(1, 21))
 

@@ -102,9 +102,9 @@ class Limits:
         return math.ceil(self.timeout * 1.1) + 2
 
     def wall_timeout(self, oversubscription: float = 1.0) -> float:
-        """The wall-clock backstop: :data:`WALL_FACTOR` times the CPU limit, or 1.5 times the share of a
-        core each run gets when ``oversubscription`` (runs at once over cores) is higher, plus a second,
-        so that a program that computes is always stopped by its CPU limit first."""
+        """The wall-clock backstop: :data:`WALL_FACTOR` times the CPU limit, or 1.5 times the crowding
+        (runnable processes per core: the executor's jobs, or the machine's load) when that is higher,
+        plus a second, so that a program that computes is stopped by its CPU limit first."""
         return self.timeout * max(WALL_FACTOR, 1.5 * max(oversubscription, 1.0)) + 1.0
 
     def near(self, cpu: float) -> bool:

@@ -226,12 +226,25 @@ class Executor:
         #: Runs at once per core: on an oversubscribed machine each run gets less of a core, so the
         #: wall-clock backstop behind the CPU-time limit moves out (:meth:`Limits.wall_timeout`).
         self.oversubscription = self.jobs / default_jobs()
+        #: The highest crowding any run so far was started under (see :meth:`crowding`).
+        self._crowded = self.oversubscription
         self.limits = limits or Limits()
         self.max_servers = max(1, max_servers)
         self.token = f"{WORKER_MARK}-{uuid.uuid4().hex}"
         self._servers: dict[int, _Server] = {}
         self._ids = itertools.count(1)
         self._finalizer = weakref.finalize(self, _close_all, self._servers)
+
+    def crowding(self) -> float:
+        """Runnable processes per core now: this executor's jobs, or the machine's load average when other
+        work crowds it more. A run's share of a core, and so how far out its wall-clock backstop must be
+        for its CPU-time limit to decide, depends on both."""
+        try:
+            load = os.getloadavg()[0]
+        except OSError:  # pragma: no cover - no load average on this system
+            load = 0.0
+        self._crowded = max(self._crowded, self.oversubscription, load / default_jobs())
+        return max(self.oversubscription, load / default_jobs())
 
     # -- lifecycle
     def close(self) -> None:
@@ -369,7 +382,7 @@ class Executor:
         server.last_used = time.monotonic()
         owner[run_id] = server
         py = request.inputs
-        wire_limits = limits.to_wire(self.oversubscription)
+        wire_limits = limits.to_wire(self.crowding())
         server.send(
             {
                 "op": "run",
@@ -391,7 +404,7 @@ class Executor:
             return []
         sel = selectors.DefaultSelector()
         now = time.monotonic()
-        hung_after = limits.wall_timeout(self.oversubscription) + SERVER_SLACK
+        hung_after = limits.wall_timeout(self._crowded) + SERVER_SLACK
         wait = 1.0
         try:
             for server in busy.values():

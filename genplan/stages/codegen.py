@@ -63,6 +63,9 @@ class ProgramVersion:
     #: The generalization check's verdict: True when it found nothing, False when it found a task this
     #: version fails, None when it was not checked (no check configured, or a debugging task failed).
     generalizes: bool | None = None
+    #: The model's diagnoses (reflections) of the earlier versions of this variant, oldest first: a repair
+    #: conversation keeps only the request and the newest program, so they are shown again explicitly.
+    diagnoses: tuple[str, ...] = ()
 
     @property
     def solved(self) -> int:
@@ -133,12 +136,24 @@ def _python_literals(py: PyTask) -> str:
     return render_python_task(py)
 
 
+#: The earlier diagnoses a repair prompt shows (the newest ones), and at most this many characters of each.
+DIAGNOSES_SHOWN, DIAGNOSIS_CHARS = 3, 1500
+
+
 def _feedback_context(version: ProgramVersion, tasks: dict[str, CodeTask], positive: bool) -> dict:
     failed = next(r for r in version.results if not r.solved)
-    solved = [{"name": r.task_id, "plan": list(r.plan or ())} for r in version.results if r.solved and positive]
+    # Plans of solved tasks only in the first repair round: later rounds name the tasks (a model reading
+    # the same plans every round found them noise, not news).
+    first = version.round == 0
+    solved = [{"name": r.task_id, "plan": list(r.plan or ()) if first else None}
+              for r in version.results if r.solved and positive]  # fmt: skip
+    earlier = [d if len(d) <= DIAGNOSIS_CHARS else d[:DIAGNOSIS_CHARS] + " [...]"
+               for d in version.diagnoses[-DIAGNOSES_SHOWN:]]  # fmt: skip
     return {
         "n_tasks": len(version.results),
         "solved": solved,
+        "plans_shown_before": not first,
+        "earlier": earlier,
         "failed": {
             "name": failed.task_id,
             "python": _python_literals(tasks[failed.task_id].py),
@@ -266,7 +281,8 @@ def repair(
         thought,
         fixed.reminders,
     )
-    # Keep the request and the newest program only (see the module docstring).
+    new = replace(new, diagnoses=(*version.diagnoses, thought) if thought else version.diagnoses)
+    # Keep the request and the newest program only (see the module docstring); the diagnoses go along.
     return new, (messages[0], fixed.messages[-1])
 
 

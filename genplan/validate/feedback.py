@@ -22,6 +22,9 @@ SHOW_WHOLE = 20
 HEAD, BEFORE, AFTER = 3, 10, 2
 #: At most this many unmet goal facts are listed.
 MAX_LISTED = 20
+#: When the goal is not reached: at most this many further steps that involve an object of the first goal
+#: fact that does not hold are shown (the part of a long plan that matters; the rest is elided).
+FOCUS_STEPS = 12
 #: A step longer than this is cut in the listing (a runaway program can emit huge strings).
 MAX_STEP_CHARS = 200
 
@@ -49,6 +52,15 @@ class _Shown:
 def feedback(verdict: Verdict, plan: Sequence[object]) -> str:
     """The message for ``verdict`` on ``plan`` (the same plan that was validated)."""
     steps = list(plan)
+    # The object of the first goal fact that does not hold that the fewest steps involve (a tile rather
+    # than its color): the steps that touch it are the ones to see.
+    focus: tuple[str, ...] = ()
+    untouched = False
+    if verdict.kind == GOAL and verdict.unmet_goals and verdict.unmet_goals[0][1:]:
+        words = [set(_short(step).strip("()").split()[1:]) for step in steps]
+        counts = {o: sum(o in w for w in words) for o in verdict.unmet_goals[0][1:]}
+        rarest = min(counts, key=lambda o: counts[o])
+        focus, untouched = (rarest,), counts[rarest] == 0 and bool(steps)
     context = {
         "valid": verdict.valid,
         "n_steps": len(steps),
@@ -62,23 +74,30 @@ def feedback(verdict: Verdict, plan: Sequence[object]) -> str:
         "dynamic": [_shown(x) for x in verdict.unmet_dynamic],
         "goals": ["(" + " ".join(g) + ")" for g in verdict.unmet_goals[:MAX_LISTED]],
         "more_goals": max(0, len(verdict.unmet_goals) - MAX_LISTED),
-        "lines": [] if verdict.valid else plan_listing(steps, verdict.step if verdict.kind != GOAL else None),
+        "lines": [] if verdict.valid else plan_listing(steps, verdict.step if verdict.kind != GOAL else None, focus),
+        "focus": list(focus),
+        "untouched": untouched,
     }
     return render("feedback.j2", **context)
 
 
-def plan_listing(plan: Sequence[object], failing: int | None) -> list[PlanLine]:
+def plan_listing(plan: Sequence[object], failing: int | None, focus: Sequence[str] = ()) -> list[PlanLine]:
     """The numbered steps to show, with elisions for long plans.
 
     With a failing step: the first :data:`HEAD` steps, the :data:`BEFORE` steps before the failing one,
     the failing one (marked), :data:`AFTER` steps after it. Without one (the goal is not reached): the
-    first steps and the last ``BEFORE + AFTER + 1`` steps.
+    first steps, the last ``BEFORE + AFTER + 1`` steps, and the last :data:`FOCUS_STEPS` steps that
+    involve an object of ``focus`` (the first goal fact that does not hold).
     """
     n = len(plan)
     if n <= SHOW_WHOLE:
         shown = set(range(1, n + 1))
     elif failing is None:
         shown = {*range(1, HEAD + 1), *range(max(1, n - BEFORE - AFTER), n + 1)}
+        wanted = set(focus)
+        if wanted:
+            touching = [i for i in range(1, n + 1) if wanted & set(_short(plan[i - 1]).strip("()").split()[1:])]
+            shown.update(touching[-FOCUS_STEPS:])
     else:
         shown = {*range(1, HEAD + 1), *range(max(1, failing - BEFORE), min(n, failing + AFTER) + 1)}
     lines: list[PlanLine] = []
