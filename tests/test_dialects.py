@@ -27,7 +27,7 @@ PROGRAMS = REPO / "docs" / "results" / "2026-11-27-ipc2023" / "programs"
 #: The Learning Track's domains that have a dialect so far (the others follow as their dialects land).
 WITH_DIALECT = sorted({d.name.removeprefix("ipc2023-") for d in dialects() if d.name.startswith("ipc2023-")})
 #: The Learning Track's domains that have a builtin generator, reached through a dialect.
-WITH_GENERATOR = ("blocksworld", "ferry", "satellite", "spanner", "transport")
+WITH_GENERATOR = ("blocksworld", "ferry", "rovers", "satellite", "spanner", "transport")
 
 
 def test_dialect_names_are_unique_and_their_generators_exist() -> None:
