@@ -15,9 +15,10 @@ import pytest
 
 from genplan.execute.evaluate import evaluate
 from genplan.generalize.naming import GeneratorNames, find_generator
-from genplan.generators import GeneratorError, generator_module
+from genplan.generators import GeneratorError, generator_module, miconic
 from genplan.generators.dialects import dialects
 from genplan.generators.dialects.blocksworld import complete_goal
+from genplan.generators.dialects.miconic import one_building
 from genplan.generators.domains import builtin_domain
 from genplan.pddl.parser import parse_domain, parse_problem
 from genplan.pddl.writer import write_problem
@@ -27,7 +28,7 @@ PROGRAMS = REPO / "docs" / "results" / "2026-11-27-ipc2023" / "programs"
 #: The Learning Track's domains that have a dialect so far (the others follow as their dialects land).
 WITH_DIALECT = sorted({d.name.removeprefix("ipc2023-") for d in dialects() if d.name.startswith("ipc2023-")})
 #: The Learning Track's domains that have a builtin generator, reached through a dialect.
-WITH_GENERATOR = ("blocksworld", "ferry", "rovers", "satellite", "spanner", "transport")
+WITH_GENERATOR = ("blocksworld", "ferry", "miconic", "rovers", "satellite", "spanner", "transport")
 
 
 def test_dialect_names_are_unique_and_their_generators_exist() -> None:
@@ -84,3 +85,20 @@ def test_blocksworld_goal_is_completed_to_the_whole_arrangement() -> None:
         complete_goal(["a", "b", "c"], {("on", "a", "b"), ("on", "a", "c")})
     with pytest.raises(GeneratorError, match="cycle"):
         complete_goal(["a", "b"], {("on", "a", "b"), ("on", "b", "a")})
+
+
+def test_miconic_buildings_are_stacked_into_one_shaft_with_one_lift() -> None:
+    task = miconic.generate(miconic.Params(buildings=3, floors=4, passengers=2), seed=5)
+    init = one_building(task)
+    floors = sorted(o for o, t in task.objects if t == "floor")
+    lifts = [f for f in init if f[0] == "lift-at"]
+    assert len(lifts) == 1 and lifts[0][1].endswith("_b0")  # the lowest building's lift
+    above = {(f[1], f[2]) for f in init if f[0] == "above"}
+    # A strict total order of all 12 floors: every two floors related once, building 0 lowest.
+    assert len(above) == len(floors) * (len(floors) - 1) // 2
+    assert all((a, b) in above or (b, a) in above for a in floors for b in floors if a < b)
+    assert ("f3_b0", "f0_b1") in above and ("f3_b1", "f0_b2") in above
+    # Passengers keep their floors; one building alone is left as it is.
+    assert {f for f in init if f[0] in ("origin", "destin")} == {f for f in task.init if f[0] in ("origin", "destin")}
+    single = miconic.generate(miconic.Params(buildings=1, floors=5, passengers=3), seed=5)
+    assert one_building(single) == set(single.init)

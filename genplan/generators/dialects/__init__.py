@@ -28,6 +28,7 @@ __all__ = ["DIALECT_MODULES", "Dialect", "dialects", "has_signature", "recognize
 DIALECT_MODULES: tuple[str, ...] = (
     "ferry",
     "blocksworld",
+    "miconic",
     "rovers",
     "satellite",
     "spanner",
