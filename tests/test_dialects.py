@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 
 from genplan.execute.evaluate import evaluate
-from genplan.generalize.naming import find_generator
-from genplan.generators import generator_module
+from genplan.generalize.naming import GeneratorNames, find_generator
+from genplan.generators import GeneratorError, generator_module, miconic
 from genplan.generators.dialects import dialects
+from genplan.generators.dialects.blocksworld import complete_goal
+from genplan.generators.dialects.miconic import one_building
+from genplan.generators.domains import builtin_domain
 from genplan.pddl.parser import parse_domain, parse_problem
 from genplan.pddl.writer import write_problem
 
@@ -24,6 +27,8 @@ REPO = Path(__file__).resolve().parent.parent
 PROGRAMS = REPO / "docs" / "results" / "2026-11-27-ipc2023" / "programs"
 #: The Learning Track's domains that have a dialect so far (the others follow as their dialects land).
 WITH_DIALECT = sorted({d.name.removeprefix("ipc2023-") for d in dialects() if d.name.startswith("ipc2023-")})
+#: The Learning Track's domains that have a builtin generator, reached through a dialect.
+WITH_GENERATOR = ("blocksworld", "ferry", "miconic", "rovers", "satellite", "spanner", "transport")
 
 
 def test_dialect_names_are_unique_and_their_generators_exist() -> None:
@@ -31,6 +36,14 @@ def test_dialect_names_are_unique_and_their_generators_exist() -> None:
     assert len(names) == len(set(names))
     for d in dialects():
         assert generator_module(d.generator).generate  # importable, with a generate function
+
+
+@pytest.mark.parametrize("domain", WITH_GENERATOR)
+def test_find_generator_finds_ours_for_the_learning_tracks_domain(learning_root: Path, domain: str) -> None:
+    names = find_generator(parse_domain(learning_root / domain / "domain.pddl"))  # without the hint, too
+    assert names is not None and (names.generator, names.dialect) == (domain, f"ipc2023-{domain}"), names
+    # The builtin domain is still taken as it is, not through the dialect.
+    assert find_generator(builtin_domain(domain)) == GeneratorNames(domain, builtin_domain(domain))
 
 
 @pytest.mark.parametrize("domain", WITH_DIALECT)
@@ -55,3 +68,37 @@ def test_generated_tasks_are_valid_solvable_tasks_of_the_learning_tracks_domain(
     ev = evaluate(program, tasks, orderings=1, timeout=20, mode="debug")
     failed = {r.task_id: r.feedback for r in ev.results if not r.solved}
     assert not failed, failed
+
+
+def test_blocksworld_goal_is_completed_to_the_whole_arrangement() -> None:
+    # b1 on b2 on the table, b3 alone, b4 under nothing named: every block stands somewhere, tops are clear.
+    goal = complete_goal(["b1", "b2", "b3", "b4"], {("on", "b1", "b2"), ("on", "b4", "b3")})
+    assert goal == {
+        ("on", "b1", "b2"),
+        ("on", "b4", "b3"),
+        ("on-table", "b2"),
+        ("on-table", "b3"),
+        ("clear", "b1"),
+        ("clear", "b4"),
+    }
+    with pytest.raises(GeneratorError, match="two blocks"):
+        complete_goal(["a", "b", "c"], {("on", "a", "b"), ("on", "a", "c")})
+    with pytest.raises(GeneratorError, match="cycle"):
+        complete_goal(["a", "b"], {("on", "a", "b"), ("on", "b", "a")})
+
+
+def test_miconic_buildings_are_stacked_into_one_shaft_with_one_lift() -> None:
+    task = miconic.generate(miconic.Params(buildings=3, floors=4, passengers=2), seed=5)
+    init = one_building(task)
+    floors = sorted(o for o, t in task.objects if t == "floor")
+    lifts = [f for f in init if f[0] == "lift-at"]
+    assert len(lifts) == 1 and lifts[0][1].endswith("_b0")  # the lowest building's lift
+    above = {(f[1], f[2]) for f in init if f[0] == "above"}
+    # A strict total order of all 12 floors: every two floors related once, building 0 lowest.
+    assert len(above) == len(floors) * (len(floors) - 1) // 2
+    assert all((a, b) in above or (b, a) in above for a in floors for b in floors if a < b)
+    assert ("f3_b0", "f0_b1") in above and ("f3_b1", "f0_b2") in above
+    # Passengers keep their floors; one building alone is left as it is.
+    assert {f for f in init if f[0] in ("origin", "destin")} == {f for f in task.init if f[0] in ("origin", "destin")}
+    single = miconic.generate(miconic.Params(buildings=1, floors=5, passengers=3), seed=5)
+    assert one_building(single) == set(single.init)

@@ -22,10 +22,18 @@ from functools import cache
 
 from genplan.pddl.model import Domain, Fact, Task
 
-__all__ = ["DIALECT_MODULES", "Dialect", "dialects", "has_signature", "recognize", "retyped"]
+__all__ = ["DIALECT_MODULES", "Dialect", "dialects", "has_signature", "recognize", "renamed", "retyped"]
 
 #: The modules under ``genplan.generators.dialects`` that define dialects.
-DIALECT_MODULES: tuple[str, ...] = ("ferry",)
+DIALECT_MODULES: tuple[str, ...] = (
+    "ferry",
+    "blocksworld",
+    "miconic",
+    "rovers",
+    "satellite",
+    "spanner",
+    "transport",
+)
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,12 @@ def has_signature(domain: Domain, predicates: dict[str, int], actions: Iterable[
     return {p.name: p.arity for p in domain.predicates} == predicates and {a.name for a in domain.actions} == set(
         actions
     )
+
+
+def renamed(facts: Iterable[Fact], names: dict[str, str], *, drop: Iterable[str] = ()) -> set[Fact]:
+    """``facts`` without those of the predicates in ``drop``, each other predicate renamed by ``names``."""
+    dropped = frozenset(drop)
+    return {(names.get(f[0], f[0]), *f[1:]) for f in facts if f[0] not in dropped}
 
 
 def retyped(
