@@ -527,7 +527,9 @@ def evaluate(
     seconds, mib = limit_protocol(limits)
     timeout = seconds if timeout is None else timeout
     memory = mib if memory is None else memory
-    source = _existing(program, "program").read_text(errors="replace")
+    from genplan.programs.source import load_program
+
+    source = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
     ids = {"eval": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}.get(split)
     if ids is None:
@@ -1180,8 +1182,9 @@ def check(
     from genplan.generalize.naming import find_generator, registered_renaming
     from genplan.generalize.usertasks import load_task_folder
     from genplan.pddl.writer import write_problem
+    from genplan.programs.source import load_program
 
-    source = _existing(program, "program").read_text(errors="replace")
+    source = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
     # Only the debugging tasks are read: the held-out tasks must never inform the check.
     debug = [(t, s.task(t)) for t in s.split.debug]

@@ -129,7 +129,9 @@ def run_scale(
 
     check_settings(settings)
     notify = progress or (lambda _e, _i: None)
-    source = settings.program.read_text(errors="replace")
+    from genplan.programs.source import load_program
+
+    source = load_program(settings.program)
     module = generator_module(settings.domain)
     sizes_out: list[dict[str, Any]] = []
     planner_gave_up_at: int | None = None

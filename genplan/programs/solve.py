@@ -231,8 +231,9 @@ def solve_task(
 def _run_program(path: Path, task: Task, timeout: float, memory_mb: int):  # -> TaskOutcome
     """One sandboxed run in the task's own input order, judged by the validator (``debug`` mode keeps the plan)."""
     from genplan.execute.evaluate import evaluate
+    from genplan.programs.source import load_program
 
-    source = path.read_text(errors="replace")
+    source = load_program(path)
     evaluation = evaluate(
         source, [(task.name, task)], orderings=1, timeout=timeout, memory_mb=memory_mb, jobs=1, mode="debug"
     )
