@@ -235,6 +235,8 @@ def test_codegen_shows_valid_python_literals_and_the_input_form() -> None:
     for name in ("codegen.j2", "direct.j2", "strategy.j2"):
         text = render(name, **CONTEXTS[name], reasoning=False)
         assert "handempty" not in text and "other places" not in text, name
+        # What is scored, and that every task is solvable (real models asked).
+        assert "Every task the program is given is solvable" in text and "shorter ones score better" in text
     untyped = render("codegen.j2", **{**CONTEXTS["codegen.j2"], "typed": False}, reasoning=False)
     assert "(name, type)" not in untyped and "set of object names" in untyped
 
