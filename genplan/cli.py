@@ -560,6 +560,15 @@ def evaluate(
         for cat, n in sorted(cats.items()):
             table.add_row(str(cat), str(n))
         console.print(FitColumns(table, keep=1))
+    first = next((r for r in ev.results if not r.solved and r.feedback), None)
+    if first is not None:
+        lines = first.feedback.strip().splitlines()
+        shown = "\n".join(lines[:FIRST_FAILURE_LINES]) + (
+            f"\n[... {len(lines) - FIRST_FAILURE_LINES} more lines in the JSON report]"
+            if len(lines) > FIRST_FAILURE_LINES else "")  # fmt: skip
+        ordering = f", ordering {first.failed_ordering}" if first.failed_ordering is not None else ""
+        console.print(Text(f"first failing task: {first.task_id}{ordering} ({first.status})", style="bold"))
+        console.print(Text(shown))
     cpu, wall = ev.cpu_time()
     console.print(Text(f"program time {cpu:.1f} s CPU ({wall:.1f} s wall); the limit is {ev.limits.timeout:g} s of CPU "
                        "time a run", style="dim"))  # fmt: skip
@@ -572,6 +581,10 @@ def evaluate(
     path = report or Path(f"evaluation-{domain}-{split}.json")
     path.write_text(json.dumps(ev.to_json() | ({"quality": quality.to_json()} if quality else {}), indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
+
+
+#: Lines of the first failing task's feedback that ``evaluate`` prints (the rest is in its JSON report).
+FIRST_FAILURE_LINES = 25
 
 
 # ---------------------------------------------------------------------------------------- synthesize

@@ -94,6 +94,9 @@ def test_evaluate_command_reports_coverage_and_writes_json(tmp_path: Path) -> No
     bad = genplan("evaluate", str(raises), "ferry", "--suite", str(root), "--split", "debug", "--orderings", "1",
                   "--report", "b.json", "--cache-dir", str(tmp_path / "c"), cwd=tmp_path)  # fmt: skip
     assert bad.returncode == 0 and "coverage 0.0% (0/6" in bad.stdout and "python exception" in bad.stdout
+    # Why it failed, without opening the JSON: the first failing task with its feedback.
+    assert "first failing task: instance-0, ordering 0 (exception)" in bad.stdout
+    assert "ValueError: no" in bad.stdout and "program time" in bad.stdout
 
 
 def test_ctrl_c_ends_with_a_message_exit_130_and_no_planner_left(tmp_path: Path) -> None:
