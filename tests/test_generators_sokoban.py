@@ -93,6 +93,19 @@ def test_the_domain_file_says_what_the_learning_tracks_says(learning_root: Path)
         assert parse_problem(path, ours).size == parse_problem(path, theirs).size
 
 
+def test_the_check_finds_the_generator_for_our_formulation_and_the_learning_tracks(learning_root: Path) -> None:
+    from genplan.generalize.naming import find_generator
+
+    ours = find_generator(builtin_domain("sokoban"), hint="sokoban")
+    assert ours is not None and (ours.generator, ours.dialect) == ("sokoban", None)
+    theirs = find_generator(parse_domain(learning_root / "sokoban" / "domain.pddl"), hint="sokoban")
+    assert theirs is not None and (theirs.generator, theirs.dialect) == ("sokoban", "ipc2023-sokoban")
+    task = sokoban.generate(sokoban.params_for_size(100), 0)
+    converted = theirs.adopt(task)
+    assert (converted.objects, converted.init, converted.goal) == (task.objects, task.init, task.goal)
+    assert converted.domain is theirs.domain
+
+
 @pytest.mark.slow
 def test_fast_downward_solves_small_tasks_over_our_domain_file(tmp_path: Path) -> None:
     """A real planner reads our domain file and agrees the small tasks are solvable."""
