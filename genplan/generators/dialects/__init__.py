@@ -33,6 +33,7 @@ DIALECT_MODULES: tuple[str, ...] = (
     "satellite",
     "spanner",
     "transport",
+    "sokoban",
 )
 
 
