@@ -19,7 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from genplan.benchmarks.registry import resolve_suite
 from genplan.core.errors import GenplanError
+from genplan.generalize import CheckSettings, check_program
+from genplan.generalize.naming import find_generator
 from genplan.generators import EXTRA_GENERATOR_DOMAINS, GeneratorError, generator_module, make_params
 from genplan.generators import floortile as ft
 from genplan.generators.domains import builtin_domain, builtin_domain_path
@@ -327,3 +330,71 @@ def test_learning_track_tasks_are_of_our_kind_and_the_docstrings_plan_solves_the
             assert facts(ours, predicate) == facts(task, predicate), (path.name, predicate)
         count = Counter(f[0] for f in ours.init)
         assert count == Counter(f[0] for f in task.init), path.name
+
+
+# --------------------------------------------------------------------------------- the commands
+def genplan_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "genplan.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=300, env={**os.environ, "COLUMNS": "120"})  # fmt: skip
+
+
+@pytest.mark.slow
+def test_generate_scale_and_check_accept_floortile(tmp_path: Path) -> None:
+    done = genplan_cli("benchmarks", "generate", "floortile", "--size", "30", "--count", "4", "--debug", "2",
+                       "--out", "ft", "--param", "robots=3", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    suite = resolve_suite("floortile", str(tmp_path / "ft"))
+    assert len(suite.split.debug) == 2 and len(suite.split.heldout) == 2
+    assert all(len(facts(suite.task(t), "robot-at")) == 3 for t in suite.split.heldout)
+    # A suite of our own formulation gets the generator as is; the Learning Track's through its dialect.
+    names = find_generator(suite.domain, hint="floortile")
+    assert names is not None and names.generator == "floortile" and names.dialect is None
+    bad = genplan_cli("benchmarks", "generate", "floortile", "--param", "robots=9", "--out", "x", cwd=tmp_path)
+    assert bad.returncode != 0 and "robots <= columns" in " ".join(bad.stderr.split())
+
+    (tmp_path / "published.py").write_text(PUBLISHED.read_text())
+    scaled = genplan_cli("scale", "published.py", "floortile", "--sizes", "10,60", "--tasks-per-size", "1",
+                         "--planner", "none", "--out", "sc", cwd=tmp_path)  # fmt: skip
+    assert scaled.returncode == 0, scaled.stderr
+    assert (tmp_path / "sc" / "scale.json").is_file()
+
+    (tmp_path / "cap7.py").write_text(CAP7)
+    checked = genplan_cli("check", "cap7.py", "floortile", "--suite", "ft", "--budget", "60", "--shrink-budget", "0",
+                          "--orderings", "1", cwd=tmp_path)  # fmt: skip
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    text = " ".join(checked.stdout.split())
+    assert "counterexample" in text and "the floortile generator" in text
+
+
+def test_the_check_finds_the_failure_on_many_robots_from_the_learning_tracks_suite(learning_root: Path) -> None:
+    """The Learning Track's training tasks have at most 3 robots; the program fails from 8 on. The check
+    must reach such tasks through the generator (converted to the Learning Track's formulation)."""
+    suite = resolve_suite("floortile", str(learning_root))
+    debug = [(t, suite.task(t)) for t in suite.split.debug]
+    given = [(t, suite.task(t)) for t in suite.extra.get("given", ())]
+    assert max(len(facts(t, "robot-at")) for _, t in debug + given) <= 3
+    generator = find_generator(suite.domain, hint="floortile")
+    assert generator is not None and generator.dialect == "ipc2023-floortile"
+    settings = CheckSettings(budget_s=120, shrink_budget_s=30, orderings=2)
+    result = check_program(CAP7, suite.domain, debug, settings=settings, generator=generator, user_tasks=given)
+    cex = result.counterexample
+    assert cex is not None and cex.source == "generator", result.tried_summary()
+    assert cex.category == "goal not satisfied"
+    assert len(facts(cex.task, "robot-at")) >= 8
+    assert cex.task.domain == suite.domain
+
+
+def test_the_published_program_solves_converted_tasks_with_many_robots(learning_root: Path) -> None:
+    """The program a real model wrote (all 90 test tasks solved) solves our tasks said in the Learning
+    Track's formulation, up to its largest test tasks, with a robot in every column: the check's
+    generated tasks do not fail a correct program."""
+    from genplan.execute.evaluate import evaluate
+    from genplan.pddl import parse_domain
+
+    names = find_generator(parse_domain(learning_root / "floortile" / "domain.pddl"), hint="floortile")
+    assert names is not None and names.dialect == "ipc2023-floortile"
+    shapes = [ft.params_for_size(s) for s in (234, 500, 1020)] + [ft.Params(12, 12, 12), ft.Params(3, 20, 20)]
+    tasks = [(f"t{i}-{seed}", names.adopt(ft.generate(p, seed))) for i, p in enumerate(shapes) for seed in (1, 2)]
+    ev = evaluate(PUBLISHED.read_text(), tasks, orderings=2, timeout=60, mode="debug")
+    failed = {r.task_id: r.feedback for r in ev.results if not r.solved}
+    assert not failed, failed

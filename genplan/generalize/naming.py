@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from genplan.benchmarks.rename import Renaming, anonymizer, rename_domain, rename_task
-from genplan.generators import GENERATOR_DOMAINS
+from genplan.generators import EXTRA_GENERATOR_DOMAINS, GENERATOR_DOMAINS
 from genplan.pddl.model import Domain, Task
 
 
@@ -70,7 +70,8 @@ def find_generator(
     """
     from genplan.generators.domains import builtin_domain, builtin_domain_path
 
-    names = [n for n in GENERATOR_DOMAINS if builtin_domain_path(n).is_file()]
+    # Extra generators too: a suite written by `genplan benchmarks generate floortile` has our own domain.
+    names = [n for n in (*GENERATOR_DOMAINS, *EXTRA_GENERATOR_DOMAINS) if builtin_domain_path(n).is_file()]
     if hint in names:
         names.remove(hint)
         names.insert(0, hint)
