@@ -34,6 +34,7 @@ DIALECT_MODULES: tuple[str, ...] = (
     "spanner",
     "transport",
     "sokoban",
+    "floortile",
 )
 
 
