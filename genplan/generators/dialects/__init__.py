@@ -25,7 +25,7 @@ from genplan.pddl.model import Domain, Fact, Task
 __all__ = ["DIALECT_MODULES", "Dialect", "dialects", "has_signature", "recognize", "retyped"]
 
 #: The modules under ``genplan.generators.dialects`` that define dialects.
-DIALECT_MODULES: tuple[str, ...] = ("ferry",)
+DIALECT_MODULES: tuple[str, ...] = ("ferry", "childsnack")
 
 
 @dataclass(frozen=True)
