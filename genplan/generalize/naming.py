@@ -5,7 +5,7 @@ anonymized one ``predicate_3``, a costumed one whatever the user's map says. The
 of the builtin domains, so a generated task is useful only once it speaks the suite's language:
 
 - a domain equal to a builtin one (names included; only the domain's own name may differ, as in the
-  paper's data) takes the generated tasks as they are;
+  paper's data), or to an extra generator's own formulation, takes the generated tasks as they are;
 - a renamed variant written by ``genplan benchmarks anonymize`` or ``costume`` is mapped through its
   renaming: the registry keeps the map of every variant it registered, and an anonymized domain is
   recognised without it (anonymizing is deterministic);
@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from genplan.benchmarks.rename import Renaming, anonymizer, rename_domain, rename_task
-from genplan.generators import GENERATOR_DOMAINS
+from genplan.generators import EXTRA_GENERATOR_DOMAINS, GENERATOR_DOMAINS
 from genplan.pddl.model import Domain, Task
 
 
@@ -70,7 +70,8 @@ def find_generator(
     """
     from genplan.generators.domains import builtin_domain, builtin_domain_path
 
-    names = [n for n in GENERATOR_DOMAINS if builtin_domain_path(n).is_file()]
+    # The extra generators' own formulations too: a suite `genplan benchmarks generate` wrote for them.
+    names = [n for n in (*GENERATOR_DOMAINS, *EXTRA_GENERATOR_DOMAINS) if builtin_domain_path(n).is_file()]
     if hint in names:
         names.remove(hint)
         names.insert(0, hint)
