@@ -209,6 +209,29 @@ def _visitall(size: int, rng: random.Random) -> Any:
     return replace(base, reshape=int(size > 8 and rng.random() < 0.5), min_goal_percent=100)
 
 
+def _childsnack(size: int, rng: random.Random) -> Any:
+    """Around the IPC 2023 Learning Track's kind: from no allergic child to all of them, up to 50% spare
+    sandwiches, 1 to about ``sqrt(children)`` trays, 1 to 5 tables (its generated tasks have 3), and
+    sometimes spare portions, gluten-free or not (as in its hand-made base cases)."""
+    m = generator_module("childsnack")
+    tables = rng.randint(1, max(1, min(5, (size - 4) // 3)))  # tiny sizes: not more tables than children
+    surplus = rng.uniform(0.0, 0.5)
+    spare = rng.uniform(0.05, 0.5) if rng.random() < 0.3 else 0.0
+    children = max(1, round((size - 1 - tables) / (4 + surplus + 2 * spare)))
+    allergic = round(rng.uniform(0.0, 1.0) * children)
+    extra = round(spare * children)
+    extra_gluten_free = rng.randint(0, extra)
+    return m.Params(
+        allergic=allergic,
+        non_allergic=children - allergic,
+        trays=rng.randint(1, max(1, round(sqrt(children)))),
+        sandwiches=children + round(surplus * children),
+        tables=tables,
+        gluten_free=allergic + extra_gluten_free,
+        with_gluten=children - allergic + extra - extra_gluten_free,
+    )
+
+
 SHAPERS: dict[str, Shaper] = {
     "beluga": _beluga,
     "delivery": _delivery,
@@ -221,6 +244,7 @@ SHAPERS: dict[str, Shaper] = {
     "grippers": _grippers,
     "logistics": _logistics,
     "visitall": _visitall,
+    "childsnack": _childsnack,
 }
 
 

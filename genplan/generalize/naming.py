@@ -5,7 +5,7 @@ anonymized one ``predicate_3``, a costumed one whatever the user's map says. The
 of the builtin domains, so a generated task is useful only once it speaks the suite's language:
 
 - a domain equal to a builtin one (names included; only the domain's own name may differ, as in the
-  paper's data) takes the generated tasks as they are;
+  paper's data), or to an extra generator's own formulation, takes the generated tasks as they are;
 - a renamed variant written by ``genplan benchmarks anonymize`` or ``costume`` is mapped through its
   renaming: the registry keeps the map of every variant it registered, and an anonymized domain is
   recognised without it (anonymizing is deterministic);

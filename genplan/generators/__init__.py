@@ -38,7 +38,7 @@ GENERATOR_DOMAINS = (
 #: Generators for domains that are not among the 17 builtin suites (the IPC 2023 Learning Track's others).
 #: Their own formulation of the domain, written by us, is ``genplan/generators/pddl/<domain>.pddl``; the
 #: Learning Track's formulation is reached through a dialect (:mod:`genplan.generators.dialects`).
-EXTRA_GENERATOR_DOMAINS: tuple[str, ...] = ("floortile", "sokoban")
+EXTRA_GENERATOR_DOMAINS: tuple[str, ...] = ("childsnack", "floortile", "sokoban")
 
 
 #: The ``Params`` field of a generator that can skip its own solvability filter (see the module docstring).

@@ -35,6 +35,7 @@ DIALECT_MODULES: tuple[str, ...] = (
     "transport",
     "sokoban",
     "floortile",
+    "childsnack",
 )
 
 
