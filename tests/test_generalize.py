@@ -232,6 +232,22 @@ def test_a_loop_cap_is_found_on_large_generated_tasks_and_the_found_task_fails()
     assert evaluate(GOOD.read_text(), [("cex", cex.task)], orderings=1).results[0].solved, "and it is solvable"
 
 
+def test_a_bug_beyond_the_first_rounds_sizes_is_reached_while_the_budget_lasts() -> None:
+    """Test distributions can be far larger than the debugging tasks (34 floortile robots where training had
+    3): without --max-objects, later rounds double how far the generator goes. A ferry program that fails
+    only above 700 cars (beyond the default 500 objects of the first round) is caught; with --max-objects
+    500 it cannot be."""
+    suite = resolve_suite("ferry")
+    big_bug = GOOD.read_text().replace("for car in sorted(targets):", "for car in sorted(targets)[:700]:")
+    names = find_generator(suite.domain, hint="ferry")
+    found = check_program(big_bug, suite.domain, ferry_debug(), generator=names,
+                          settings=CheckSettings(budget_s=90, orderings=1, shrink_budget_s=0))  # fmt: skip
+    assert found.counterexample is not None and found.counterexample.task.size > 700
+    capped = check_program(big_bug, suite.domain, ferry_debug(), generator=names,
+                           settings=CheckSettings(budget_s=10, orderings=1, max_objects=500))  # fmt: skip
+    assert capped.counterexample is None and max(t.objects for t in capped.tried) <= 500
+
+
 def test_an_unprovable_failure_is_never_reported() -> None:
     # The program fails every task; with no proof possible, only tasks solvable by construction may be
     # reported, never a walked initial state or a recombined goal, nor a task the user gave.

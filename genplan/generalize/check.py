@@ -41,13 +41,18 @@ REGENERATE_SHARE = 0.6
 Progress = Callable[[str, dict[str, Any]], object]
 
 
+#: Without --max-objects, later rounds of the check may go this many times beyond the default largest size.
+EXTEND = 8
+
+
 @dataclass(frozen=True)
 class CheckSettings:
     """How hard to look. The defaults aim at about a minute on 2 cores."""
 
     #: Seconds for the search (generating and running tasks). Shrinking has its own budget.
     budget_s: float = 60.0
-    #: Largest generated task, in objects; None: 10x the largest debugging task and at least 500.
+    #: Largest generated task, in objects; None: 10x the largest debugging task and at least 500 in the
+    #: first round, further out in later rounds while the budget lasts (up to ``EXTEND`` times that).
     max_objects: int | None = None
     seed: int = 1
     #: Input orderings per task; the task fails if any ordering fails.
@@ -253,6 +258,11 @@ def check_program(
     if generator is None:
         notes.append("no generator for this domain: only variants of the debugging tasks (and given tasks) were used")
 
+    # How far out generated tasks go: max_objects in the first round; later rounds double it while the
+    # budget lasts, up to EXTEND times max_objects, unless --max-objects was given (then it is the cap).
+    reach = [max_objects]
+    extend_to = max_objects if settings.max_objects is not None else EXTEND * max_objects
+
     def stream() -> Iterator[list[Candidate]]:
         """Round after round of waves, each round with fresh seeds, until the budget or ``rounds`` ends.
 
@@ -265,6 +275,12 @@ def check_program(
                 largest = max((t.size for t in debug_tasks), default=5)
                 if r == 0:
                     sizes = size_ladder(smallest, max_objects, settings.growth)
+                elif r % 2 == 1 and reach[0] < extend_to:
+                    # Budget left after the sizes so far: go further out, doubling the reach (test
+                    # distributions, the Learning Track's above all, can be far larger than the debugging
+                    # tasks: 34 floortile robots where training had 3). --max-objects is a hard cap.
+                    sizes = size_ladder(reach[0], min(extend_to, 2 * reach[0]), settings.growth)
+                    reach[0] = min(extend_to, 2 * reach[0])
                 else:
                     # The first round reached the large sizes. Later ones sample densely among small
                     # tasks (cheap to run, easy to read as counterexamples), from a shifted start so
@@ -272,7 +288,7 @@ def check_program(
                     start = max(1, round(smallest * random.Random(seed).uniform(0.7, 1.3)))
                     sizes = size_ladder(start, min(max_objects, max(start, 4 * largest)), 1.25)
                 sources.append(generated_batches(generator, sizes, per_size=settings.per_size, seed=seed,
-                                                 max_objects=max_objects, round_=r,
+                                                 max_objects=reach[0], round_=r,
                                                  max_unproven=2 * largest))  # fmt: skip
             reorder_seed = check_seed("reorder", seed) % 1_000_000
             sources.append(
