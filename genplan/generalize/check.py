@@ -42,7 +42,7 @@ Progress = Callable[[str, dict[str, Any]], object]
 
 
 #: Without --max-objects, later rounds of the check may go this many times beyond the default largest size.
-EXTEND = 8
+EXTEND = 4
 
 
 @dataclass(frozen=True)
