@@ -106,6 +106,7 @@ SLOW_TESTS = frozenset(
         "tests/test_execute_zoo.py::test_a_sleeping_program_meets_the_wall_clock_backstop",
         "tests/test_ladder.py::test_no_rung_passes_without_a_check_of_its_last_program",
         "tests/test_generalize.py::test_a_bug_beyond_the_first_rounds_sizes_is_reached_while_the_budget_lasts",
+        "tests/test_generalize.py::test_a_program_that_loops_does_not_make_the_check_overrun_its_budget",
         "tests/test_costumes.py::test_the_costumed_suite_keeps_no_original_name_and_its_plans",
         "tests/test_costumes.py::test_the_costumes_cover_the_papers_suites",
         "tests/test_execute_evaluate.py::test_results_are_cached_by_content",

@@ -248,6 +248,23 @@ def test_a_bug_beyond_the_first_rounds_sizes_is_reached_while_the_budget_lasts()
     assert capped.counterexample is None and max(t.objects for t in capped.tried) <= 500
 
 
+def test_a_program_that_loops_does_not_make_the_check_overrun_its_budget() -> None:
+    """Issue 23: a looping program made a 60 s check take 360 s. A wave now stops at its first failing task
+    and at the deadline, so the check ends within its budget, the shrink budget and one run's limit."""
+    import time
+
+    suite = resolve_suite("ferry")
+    loop = "def generate_solution(objects, init, goal):\n    while True:\n        pass\n"
+    settings = CheckSettings(budget_s=6, shrink_budget_s=3, timeout=2)
+    started = time.monotonic()
+    result = check_program(loop, suite.domain, ferry_debug(), settings=settings,
+                           generator=find_generator(suite.domain, hint="ferry"))  # fmt: skip
+    took = time.monotonic() - started
+    assert result.counterexample is not None and result.counterexample.status == "timeout"
+    # The limit is CPU time; on a loaded machine a run takes longer on the wall clock (its backstop is 3x).
+    assert took < settings.budget_s + settings.shrink_budget_s + 3 * settings.timeout + 10, took
+
+
 def test_an_unprovable_failure_is_never_reported() -> None:
     # The program fails every task; with no proof possible, only tasks solvable by construction may be
     # reported, never a walked initial state or a recombined goal, nor a task the user gave.

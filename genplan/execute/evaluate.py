@@ -124,8 +124,13 @@ def evaluate(
     on_result: Callable[[TaskOutcome], object] | None = None,
     on_run: Callable[[str, RunRecord], object] | None = None,
     cluster: Backend | None = None,
+    deadline: float | None = None,
 ) -> Evaluation:
     """Run ``source`` on every task in ``orderings`` orderings and judge every returned plan.
+
+    ``deadline`` (a ``time.monotonic()`` value): once past it, the evaluation stops at the next finished
+    task (the runs in flight are cancelled; tasks not run are ``not run``), so that a caller with a time
+    budget overruns it by at most one run's time limit.
 
     ``tasks`` maps task ids to tasks (or is a sequence of ``(id, task)`` pairs; order is kept).
     ``on_run`` is called after each judged run (progress bars), ``on_result`` when a task is complete.
@@ -174,6 +179,8 @@ def evaluate(
                 cache.put(key, result)
             if on_result is not None:
                 on_result(result)
+        if deadline is not None and time.monotonic() > deadline:
+            return False
         return not (mode == "first_failure" and not result.solved)
 
     stopped = False

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from genplan.core.errors import GenplanError
 from genplan.execute.evaluate import TaskOutcome
+from genplan.execute.results import NOT_RUN, summarize
 from genplan.generalize.candidates import Candidate
 from genplan.generalize.generated import check_seed, generated_batches, size_ladder
 from genplan.generalize.naming import GeneratorNames
@@ -309,16 +310,25 @@ def check_program(
     own = executor is None and cluster is None
     runner = executor if executor is not None or cluster is not None else Executor(jobs=settings.jobs, limits=limits)
 
-    def run(cands: Sequence[Candidate]) -> list[TaskOutcome]:
-        """Every candidate in every ordering; grouped by ordering seed (one evaluation each)."""
+    def run(cands: Sequence[Candidate], until: float | None = None) -> list[TaskOutcome]:
+        """Every candidate in every ordering; grouped by ordering seed (one evaluation each).
+
+        With ``until`` (the search's deadline) the evaluation stops at the first failing task or once past
+        the deadline, so that the search ends within its budget plus one run's time limit whatever the
+        program does; candidates not run then come back ``not run``.
+        """
         out: dict[str, TaskOutcome] = {}
         groups: dict[int, list[Candidate]] = {}
         for c in cands:
             groups.setdefault(c.ordering_seed if c.ordering_seed is not None else settings.seed, []).append(c)
         for seed, group in groups.items():
+            if until is not None and (time.monotonic() > until or any(not r.solved for r in out.values())):
+                out.update((c.task_id, summarize(c.task_id, [], [], settings.orderings)) for c in group)
+                continue
             ev = evaluate(
                 source, [(c.task_id, c.task) for c in group], orderings=settings.orderings, seed=seed,
-                timeout=settings.timeout, memory_mb=settings.memory_mb, mode="debug", executor=runner, cluster=cluster,
+                timeout=settings.timeout, memory_mb=settings.memory_mb,
+                mode="debug" if until is None else "first_failure", executor=runner, cluster=cluster, deadline=until,
             )  # fmt: skip
             out.update((r.task_id, r) for r in ev.results)
         return [out[c.task_id] for c in cands]
@@ -333,9 +343,11 @@ def check_program(
                 break
             notify("wave", {"source": batch[0].source, "family": batch[0].family, "tasks": len(batch),
                             "objects": max(c.task.size for c in batch)})  # fmt: skip
-            results = run(batch)
+            results = run(batch, until=deadline)
             failing: list[tuple[Candidate, TaskOutcome]] = []
             for cand, result in zip(batch, results, strict=True):
+                if result.status == NOT_RUN:  # the wave stopped at a failure or at the deadline first
+                    continue
                 tried.append(Tried(cand.task_id, cand.source, cand.family, cand.task.size, result.solved,
                                    result.status))  # fmt: skip
                 notify("tried", {"task": cand.task_id, "solved": result.solved, "status": result.status})
