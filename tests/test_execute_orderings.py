@@ -6,6 +6,7 @@ import copy
 import json
 import os
 import pickle
+import random
 import subprocess
 import sys
 from collections.abc import Set
@@ -13,7 +14,7 @@ from collections.abc import Set
 import pytest
 
 from genplan.execute.orderedset import OrderedSet
-from genplan.execute.orderings import hash_seed, ordering, task_fingerprint
+from genplan.execute.orderings import _shuffled, hash_seed, ordering, task_fingerprint
 from genplan.pddl.pyform import PyTask
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -133,3 +134,16 @@ def test_orderings_do_not_depend_on_the_interpreters_hash_seed() -> None:
         outputs.add(done.stdout)
     assert len(outputs) == 1
     assert next(iter(outputs)).startswith("[PyTask(")
+
+
+def test_the_shuffle_is_the_one_of_one_sort_key_per_item() -> None:
+    """The C-level shuffle gives what the first definition gave: sort the indices by one random key each."""
+
+    def first_definition(items: tuple, rng: random.Random) -> tuple:
+        keys = [rng.random() for _ in items]
+        return tuple(items[i] for i in sorted(range(len(items)), key=keys.__getitem__))
+
+    for n in (0, 1, 2, 3, 50, 5000):
+        items = tuple(range(n))
+        assert _shuffled(items, random.Random(n)) == first_definition(items, random.Random(n))
+        assert type(_shuffled(items, random.Random(n))) is tuple
