@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import hashlib
 import json
 import os
 import pickle
@@ -13,6 +15,7 @@ from collections.abc import Set
 
 import pytest
 
+import genplan.pddl.pyform as pyform
 from genplan.execute.orderedset import OrderedSet
 from genplan.execute.orderings import _shuffled, hash_seed, ordering, task_fingerprint
 from genplan.pddl.pyform import PyTask
@@ -147,3 +150,29 @@ def test_the_shuffle_is_the_one_of_one_sort_key_per_item() -> None:
         items = tuple(range(n))
         assert _shuffled(items, random.Random(n)) == first_definition(items, random.Random(n))
         assert type(_shuffled(items, random.Random(n))) is tuple
+
+
+def test_the_fingerprint_is_computed_once_per_task_and_not_carried_to_a_changed_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = []
+    real = pyform.fingerprint_of
+    monkeypatch.setattr(pyform, "fingerprint_of", lambda *parts: calls.append(1) or real(*parts))
+    py = PyTask(TASK.objects[::-1], TASK.init[::-1], TASK.goal)
+    text = repr((tuple(sorted(py.objects)), tuple(sorted(py.init)), tuple(sorted(py.goal))))
+    assert task_fingerprint(py) == hashlib.sha256(text.encode("utf-8")).hexdigest() == task_fingerprint(py)
+    assert ordering(py, 0, 1) == ordering(py, 0, 1, fingerprint=task_fingerprint(py))
+    assert len(calls) == 1
+    changed = dataclasses.replace(py, goal=TASK.goal[:1])
+    assert task_fingerprint(changed) != task_fingerprint(py) and len(calls) == 2
+
+
+def test_a_task_known_to_be_sorted_is_not_sorted_again() -> None:
+    canonical = PyTask.canonical(tuple(sorted(TASK.objects)), tuple(sorted(TASK.init)), tuple(sorted(TASK.goal)))
+    assert canonical.sorted() is canonical and canonical == TASK.sorted()
+    assert TASK.sorted() is not TASK  # not known to be sorted: sorted, into a new task
+    assert ordering(canonical, 2, 5) == ordering(TASK, 2, 5)
+    # What is known stays beside the fields: equality, repr and a changed copy do not see it.
+    plain = PyTask(canonical.objects, canonical.init, canonical.goal)
+    assert repr(canonical) == repr(plain) and canonical == plain and hash(canonical) == hash(plain)
+    assert dataclasses.replace(canonical, init=TASK.init).sorted().init == tuple(sorted(TASK.init))

@@ -331,3 +331,43 @@ def test_parsed_problems_are_cached_by_content(tmp_path: Path, monkeypatch: pyte
     problem.write_text(FERRY_PROBLEM.replace("(at c0 l1)", "(at c0 l0)"))  # new content, new entry
     assert cache.parse_problem_cached(problem, d, tmp_path / "c").goal == {("at", "c0", "l0")}
     assert len(list((tmp_path / "c" / "parsed").rglob("*.marshal"))) == 2
+
+
+# ------------------------------------------------------- sorted facts, checks and fingerprints from the parser
+def _old_fingerprint(task) -> str:
+    """The fingerprint as it was first defined: SHA-256 of the repr of the sorted Python form."""
+    import hashlib
+
+    py = python_inputs(task)
+    text = repr((tuple(sorted(py.objects)), tuple(sorted(py.init)), tuple(sorted(py.goal))))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_facts_sorted_as_joined_strings_are_in_the_tuples_order() -> None:
+    """With no NUL in any name, comparing ``"\\0".join(fact)`` orders facts as comparing the tuples does
+    (names that are prefixes of others, characters below the space, non-ASCII, different lengths)."""
+    import random
+
+    from genplan.pddl.model import sort_facts
+
+    rng = random.Random(7)
+    alphabet = ["a", "ab", "a-b", "b", "\x01", "a\x01", "~", "é", "a b", "z9", ""]
+    facts = [tuple(rng.choice(alphabet) for _ in range(rng.randrange(1, 5))) for _ in range(3000)]
+    assert sort_facts(facts, nul_free=True) == sorted(facts)
+    with_nul = [*facts, ("a\0b",), ("a", "\0"), ("a\0",)]
+    assert sort_facts(with_nul) == sorted(with_nul)
+
+
+def test_facts_fit_on_sorted_facts_agrees_with_checking_each_fact() -> None:
+    import random
+
+    from genplan.pddl.parser import _facts_fit
+
+    rng = random.Random(3)
+    arity = {"at": 2, "a": 1, "at-x": 1, "b": 0}
+    objs = {"o1": "object", "o2": "object", "at": "object"}
+    names = ["at", "a", "at-x", "b", "c", "o1", "o2", "o3"]
+    for _ in range(3000):
+        facts = tuple(sorted({(rng.choice(names), *rng.choices(names, k=rng.randrange(3))) for _ in range(4)}))
+        expected = all(arity.get(f[0], -1) == len(f) - 1 and all(x in objs for x in f[1:]) for f in facts)
+        assert _facts_fit(facts, arity, objs) == expected, facts
