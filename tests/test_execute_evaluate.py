@@ -191,6 +191,7 @@ def test_each_tasks_fingerprint_is_computed_once_for_the_cache_key_and_the_order
     monkeypatch.setattr(pyform, "fingerprint_of", lambda *parts: calls.append(1) or real(*parts))
     # Tasks not from the parser, whose fingerprints nothing wrote yet.
     tasks = {task_id: replace(task, name=task.name) for task_id, task in TASKS.items()}
+    assert all(task.python_fingerprint is None for task in tasks.values())
     ev = evaluate(GOOD_FERRY, tasks, orderings=2, executor=executor, cache_dir=tmp_path)
     assert ev.coverage == 1.0 and len(calls) == len(tasks)
     # The key is what it always was: the fingerprint is the SHA-256 of the sorted Python form's repr.

@@ -171,6 +171,12 @@ class Task:
         """The goal facts in sorted order (see :attr:`sorted_init`)."""
         return tuple(sorted(self.goal))
 
+    @property
+    def python_fingerprint(self) -> str | None:
+        """The fingerprint of the task's Python form (:attr:`genplan.pddl.pyform.PyTask.fingerprint`) when
+        the parser wrote it as it read the file, at a tenth of the cost; else ``None``."""
+        return self.__dict__.get("_python_fingerprint")
+
     @classmethod
     def from_sorted(
         cls,
@@ -181,18 +187,22 @@ class Task:
         init: Sequence[Fact],
         goal: Sequence[Fact],
         source: str | None = None,
+        python_fingerprint: str | None = None,
     ) -> Task:
         """A task from its initial and goal facts already sorted (repeats, if any, are dropped), which are
         kept as :attr:`sorted_init` and :attr:`sorted_goal` instead of being sorted again from the sets:
         sorting a set's hash order costs several times as much as sorting a file's nearly sorted facts,
-        and every evaluation needs the sorted form. The caller vouches for the order. What is known is kept
-        beside the fields, not in them, so that ``dataclasses.replace`` does not carry it over to a changed
-        copy."""
+        and every evaluation needs the sorted form. The caller vouches for the order, and for
+        ``python_fingerprint`` (:attr:`python_fingerprint`), which is that of the facts as given: it is
+        dropped if the initial facts had repeats. What is known is kept beside the fields, not in them, so
+        that ``dataclasses.replace`` does not carry it over to a changed copy."""
         init_set, goal_set = frozenset(init), frozenset(goal)
         task = cls(name=name, domain=domain, objects=objects, init=init_set, goal=goal_set, source=source)
         # The cached properties' values, set as they would set them (the class is frozen).
         task.__dict__["sorted_init"] = _unique(init, len(init_set))
         task.__dict__["sorted_goal"] = _unique(goal, len(goal_set))
+        if python_fingerprint is not None and len(init_set) == len(init):
+            task.__dict__["_python_fingerprint"] = python_fingerprint
         return task
 
 

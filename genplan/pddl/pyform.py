@@ -84,7 +84,12 @@ def python_objects(domain: Domain, objects: Iterable[tuple[str, str]]) -> tuple[
 def python_inputs(task: Task) -> PyTask:
     """The canonical Python form of ``task``: sorted objects, init facts and goal facts (the facts as the
     task keeps them sorted, see :attr:`~genplan.pddl.model.Task.sorted_init`)."""
-    return PyTask.canonical(python_objects(task.domain, task.objects), task.sorted_init, task.sorted_goal)
+    return PyTask.canonical(
+        python_objects(task.domain, task.objects),
+        task.sorted_init,
+        task.sorted_goal,
+        fingerprint=task.python_fingerprint,
+    )
 
 
 def render_set(items: tuple | list) -> str:
