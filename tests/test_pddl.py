@@ -461,3 +461,20 @@ def test_replacing_a_parsed_tasks_facts_forgets_what_the_parser_knew() -> None:
     changed = replace(task, init=task.init | {("car", "l1")})
     assert changed.python_fingerprint is None and ("car", "l1") in changed.sorted_init
     assert python_inputs(changed).fingerprint == _old_fingerprint(changed) != python_inputs(task).fingerprint
+
+
+def test_an_atom_without_arguments_of_a_predicate_with_some(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no predicate has arity 0 the fast reader makes each fact by one ``itemgetter`` call, which
+    gives a bare name for a one-word atom: that is caught, and the error is the general reader's."""
+    d = parse_domain("(define (domain d) (:predicates (p ?x) (q ?x ?y)))")
+    for init, expected in (("(p a) (q a b) (p)", "has 0 arguments"), ("(p a) (q a b) (p b)", None)):
+        text = f"(define (problem t) (:domain d)\n (:objects a b)\n (:init {init})\n (:goal (and (p a) (q b a))))"
+        if expected is None:
+            task = parse_problem(text, d)
+            assert task == _general(monkeypatch, text, d) and task.python_fingerprint == _old_fingerprint(task)
+            continue
+        with pytest.raises(PDDLError) as fast:
+            parse_problem(text, d)
+        with pytest.raises(PDDLError) as general:
+            _general(monkeypatch, text, d)
+        assert expected in str(fast.value) and str(fast.value) == str(general.value) and fast.value.line == 3
