@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
+import weakref
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import compress, count, repeat, starmap
@@ -537,22 +538,56 @@ class _Names:
 
 
 def _declared_names(domain: Domain | None, objects: list[tuple[str, str]] | None) -> _Names:
-    lookup: dict[str, str] = {}
-    predicates = domain.predicates if domain is not None else ()
-    lookup.update(("(" + p.name, p.name) for p in predicates)
-    if domain is not None:
-        lookup.update((c, c) for c, _ in domain.constants)
+    """The names a task's facts may use: its domain's (kept per domain) and its objects."""
+    base = _domain_names(domain) if domain is not None else _EMPTY_NAMES
     names = list(map(itemgetter(0), objects or ()))
+    lookup = base.lookup.copy()
     lookup.update(zip(names, names, strict=True))
-    joined = "".join(lookup)
-    printable = joined.isascii() and joined.isprintable()  # as a string's methods: no Python code per name
+    above_space, plain = _name_kinds("".join(names))
     return _Names(
         lookup=lookup,
-        above_space=printable or min(joined, default=" ") >= " ",
-        plain=printable and "'" not in joined and "\\" not in joined,
-        nullary=tuple("(" + p.name for p in predicates if not p.arity),
-        special=any(p.name in ("=", "not") for p in predicates),
-    )  # fmt: skip
+        above_space=base.above_space and above_space,
+        plain=base.plain and plain,
+        nullary=base.nullary,
+        special=base.special,
+    )
+
+
+def _name_kinds(joined: str) -> tuple[bool, bool]:
+    """Whether no name in ``joined`` (names run together) holds a character below the space, and whether
+    all are plain (printable ASCII without quotes or backslashes); by str methods, no Python per name."""
+    printable = joined.isascii() and joined.isprintable()
+    return printable or min(joined, default=" ") >= " ", printable and "'" not in joined and "\\" not in joined
+
+
+def _domain_names(domain: Domain) -> _Names:
+    """The domain's part of :func:`_declared_names` (its predicates as ``(pred`` and its constants), built
+    once per domain object: a small problem's parse would spend a tenth of its time on it."""
+    entry = _DOMAIN_NAMES.get(id(domain))
+    if entry is not None and entry[0]() is domain:
+        return entry[1]
+    lookup = {"(" + p.name: p.name for p in domain.predicates}
+    lookup.update((c, c) for c, _ in domain.constants)
+    above_space, plain = _name_kinds("".join(lookup))
+    names = _Names(
+        lookup=lookup,
+        above_space=above_space,
+        plain=plain,
+        nullary=tuple("(" + p.name for p in domain.predicates if not p.arity),
+        special=any(p.name in ("=", "not") for p in domain.predicates),
+    )
+    key = id(domain)
+
+    def forget(ref: weakref.ref, key: int = key) -> None:
+        if _DOMAIN_NAMES.get(key, (None,))[0] is ref:
+            del _DOMAIN_NAMES[key]
+
+    _DOMAIN_NAMES[key] = (weakref.ref(domain, forget), names)
+    return names
+
+
+_DOMAIN_NAMES: dict[int, tuple[weakref.ref, _Names]] = {}
+_EMPTY_NAMES = _Names(lookup={}, above_space=True, plain=True, nullary=(), special=False)
 
 
 def _flat_atoms(text: str, opened: re.Match[str] | None, names: _Names) -> tuple[int, int, _Atoms] | None:
@@ -854,27 +889,25 @@ def _facts_fit(facts: tuple[Fact, ...], arity: dict[str, int], objs: dict[str, s
     """Every fact has a declared predicate with its arity, and only known objects as arguments (known
     already when ``declared``).
 
-    ``facts`` is sorted, so each predicate's facts are one run, found by bisection: the facts from
-    ``(p,)`` up to ``(p + "\\0",)``, the least name after ``p``. A run's arguments are then read a column at
-    a time, with no Python code per fact.
+    ``facts`` is sorted, so each predicate's facts are one run: from the first fact of a run, the next
+    run starts at ``(p + "\\0",)`` (the least name after ``p``), found by bisection. A run's arguments are
+    then read a column at a time, with no Python code per fact.
     """
     known = objs.keys()
-    covered = 0
-    for predicate, n in arity.items():
-        lo = bisect_left(facts, (predicate,))
+    lo, total = 0, len(facts)
+    while lo < total:
+        predicate = facts[lo][0]
         hi = bisect_left(facts, (predicate + "\0",), lo)
-        if lo == hi:
-            continue
+        n = arity.get(predicate)
         run = facts[lo:hi]
-        covered += len(run)
-        if set(map(len, run)) != {n + 1}:
+        if n is None or set(map(len, run)) != {n + 1}:
             return False
-        if declared:
-            continue
-        for i in range(1, n + 1):
-            if not set(map(itemgetter(i), run)) <= known:
-                return False
-    return covered == len(facts)  # else some facts' predicate is not declared
+        if not declared:
+            for i in range(1, n + 1):
+                if not set(map(itemgetter(i), run)) <= known:
+                    return False
+        lo = hi
+    return True
 
 
 def _fmt(fact: Fact) -> str:
