@@ -478,3 +478,15 @@ def test_an_atom_without_arguments_of_a_predicate_with_some(monkeypatch: pytest.
         with pytest.raises(PDDLError) as general:
             _general(monkeypatch, text, d)
         assert expected in str(fast.value) and str(fast.value) == str(general.value) and fast.value.line == 3
+
+
+def test_comments_are_cut_as_the_regular_expression_cuts_them() -> None:
+    import random
+
+    from genplan.pddl.parser import _COMMENT_RE, _without_comments
+
+    rng = random.Random(1)
+    pieces = ["a", ";", "\n", " ", "b;", ";;", "\n\n", "\r", "x\ny", "(p ; c)\n"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
+        assert _without_comments(text) == _COMMENT_RE.sub("", text), repr(text)

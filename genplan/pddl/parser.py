@@ -717,6 +717,18 @@ def _flat_sections(text: str, domain: Domain | None = None) -> _Flat:
     return flat
 
 
+def _without_comments(text: str) -> str:
+    """``text`` without its comments (``;`` up to the end of the line), as ``_COMMENT_RE.sub("", text)``
+    gives it, by splitting at the semicolons: Python code runs per comment, not per character, and a
+    large file has a comment or two (the regular expression took a tenth of rovers' parse)."""
+    if ";" not in text:
+        return text
+    first, *rest = text.split(";")
+    # Each piece after a ';' is comment up to its first newline; a piece with none is all comment (a ';'
+    # inside a comment starts a piece too).
+    return "".join([first, *(piece[piece.find("\n") :] if "\n" in piece else "" for piece in rest)])
+
+
 def _facts_repr(joined: str) -> str:
     """``repr`` of the facts of :attr:`_Atoms.joined` (``(at c0 l1(at c1 l0`` gives
     ``(('at', 'c0', 'l1'), ('at', 'c1', 'l0'))``), by two replacements instead of a repr per name and fact."""
@@ -726,9 +738,7 @@ def _facts_repr(joined: str) -> str:
 def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
     """Parse a problem of ``domain`` from PDDL text or a file path."""
     text, name = _read(text_or_path)
-    if ";" in text:
-        text = _COMMENT_RE.sub("", text)
-    text = text.lower()
+    text = _without_comments(text).lower()
     # Names hold no NUL (nearly always true): facts then sort as strings, which is faster (see sort_facts).
     nul_free = "\0" not in text
     fast = _flat_sections(text, domain)
