@@ -4,8 +4,8 @@ An entry is keyed by the problem file's bytes, the domain (its frozen dataclass,
 depends on) and :data:`FORMAT`; it holds the task's name, objects, initial state and goal (sorted, as
 the parser hands them over, so that nothing sorts them again) and the fingerprint of its Python form when
 the parser wrote one, in ``marshal`` form (builtin tuples and strings only: nothing is executed when it
-is read), written atomically under ``<cache>/parsed/``. Reading an entry is about 15 times faster than
-parsing (rovers' largest test task: 0.06 s instead of 0.9 s). A damaged entry is parsed again and
+is read), written atomically under ``<cache>/parsed/``. Reading an entry is about 8 times faster than
+parsing (rovers' largest test task: 0.09 s instead of 0.75 s). A damaged entry is parsed again and
 replaced.
 """
 
