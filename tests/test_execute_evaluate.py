@@ -177,6 +177,40 @@ def test_results_are_cached_by_content(executor: Executor, tmp_path: Path) -> No
     assert len(list((tmp_path / "executions").rglob("*.json"))) == 2
 
 
+def test_each_tasks_fingerprint_is_computed_once_for_the_cache_key_and_the_orderings(
+    executor: Executor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+    from dataclasses import replace
+
+    import genplan.pddl.pyform as pyform
+    from genplan.execute.evaluate import _Cache
+
+    calls = []
+    real = pyform.fingerprint_of
+    monkeypatch.setattr(pyform, "fingerprint_of", lambda *parts: calls.append(1) or real(*parts))
+    # Tasks not from the parser, whose fingerprints nothing wrote yet.
+    tasks = {task_id: replace(task, name=task.name) for task_id, task in TASKS.items()}
+    assert all(task.python_fingerprint is None for task in tasks.values())
+    ev = evaluate(GOOD_FERRY, tasks, orderings=2, executor=executor, cache_dir=tmp_path)
+    assert ev.coverage == 1.0 and len(calls) == len(tasks)
+    # The key is what it always was: the fingerprint is the SHA-256 of the sorted Python form's repr.
+    py = python_inputs(tasks["t1"])
+    text = repr((tuple(sorted(py.objects)), tuple(sorted(py.init)), tuple(sorted(py.goal))))
+    material = {
+        "format": 1,
+        "program": hashlib.sha256(GOOD_FERRY.encode()).hexdigest(),
+        "domain": hashlib.sha256(repr(tasks["t1"].domain).encode()).hexdigest(),
+        "task": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        "orderings": 2,
+        "seed": 1,
+        "limits": Limits(timeout=45.0, memory=4096 * 2**20).to_json(),
+    }
+    key = hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
+    assert _Cache.key(GOOD_FERRY, tasks["t1"], py, 2, 1, Limits(timeout=45.0, memory=4096 * 2**20)) == key
+    assert (tmp_path / "executions" / key[:2] / f"{key}.json").is_file()
+
+
 def test_task_outcomes_round_trip_through_json(executor: Executor) -> None:
     ev = evaluate(program("return []"), {"t1": TASKS["t1"]}, orderings=2, mode="debug", executor=executor)
     (result,) = ev.results

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import hashlib
 import json
 import os
 import pickle
+import random
 import subprocess
 import sys
 from collections.abc import Set
 
 import pytest
 
+import genplan.pddl.pyform as pyform
 from genplan.execute.orderedset import OrderedSet
-from genplan.execute.orderings import hash_seed, ordering, task_fingerprint
+from genplan.execute.orderings import _shuffled, hash_seed, ordering, task_fingerprint
 from genplan.pddl.pyform import PyTask
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -133,3 +137,42 @@ def test_orderings_do_not_depend_on_the_interpreters_hash_seed() -> None:
         outputs.add(done.stdout)
     assert len(outputs) == 1
     assert next(iter(outputs)).startswith("[PyTask(")
+
+
+def test_the_shuffle_is_the_one_of_one_sort_key_per_item() -> None:
+    """The C-level shuffle gives what the first definition gave: sort the indices by one random key each."""
+
+    def first_definition(items: tuple, rng: random.Random) -> tuple:
+        keys = [rng.random() for _ in items]
+        return tuple(items[i] for i in sorted(range(len(items)), key=keys.__getitem__))
+
+    for n in (0, 1, 2, 3, 50, 5000):
+        items = tuple(range(n))
+        assert _shuffled(items, random.Random(n)) == first_definition(items, random.Random(n))
+        assert type(_shuffled(items, random.Random(n))) is tuple
+
+
+def test_the_fingerprint_is_computed_once_per_task_and_not_carried_to_a_changed_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = []
+    real = pyform.fingerprint_of
+    monkeypatch.setattr(pyform, "fingerprint_of", lambda *parts: calls.append(1) or real(*parts))
+    py = PyTask(TASK.objects[::-1], TASK.init[::-1], TASK.goal)
+    text = repr((tuple(sorted(py.objects)), tuple(sorted(py.init)), tuple(sorted(py.goal))))
+    assert task_fingerprint(py) == hashlib.sha256(text.encode("utf-8")).hexdigest() == task_fingerprint(py)
+    assert ordering(py, 0, 1) == ordering(py, 0, 1, fingerprint=task_fingerprint(py))
+    assert len(calls) == 1
+    changed = dataclasses.replace(py, goal=TASK.goal[:1])
+    assert task_fingerprint(changed) != task_fingerprint(py) and len(calls) == 2
+
+
+def test_a_task_known_to_be_sorted_is_not_sorted_again() -> None:
+    canonical = PyTask.canonical(tuple(sorted(TASK.objects)), tuple(sorted(TASK.init)), tuple(sorted(TASK.goal)))
+    assert canonical.sorted() is canonical and canonical == TASK.sorted()
+    assert TASK.sorted() is not TASK  # not known to be sorted: sorted, into a new task
+    assert ordering(canonical, 2, 5) == ordering(TASK, 2, 5)
+    # What is known stays beside the fields: equality, repr and a changed copy do not see it.
+    plain = PyTask(canonical.objects, canonical.init, canonical.goal)
+    assert repr(canonical) == repr(plain) and canonical == plain and hash(canonical) == hash(plain)
+    assert dataclasses.replace(canonical, init=TASK.init).sorted().init == tuple(sorted(TASK.init))

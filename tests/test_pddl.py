@@ -266,7 +266,7 @@ def _general(monkeypatch: pytest.MonkeyPatch, text_or_path, domain):
     import genplan.pddl.parser as parser
 
     with monkeypatch.context() as m:
-        m.setattr(parser, "_flat_sections", parser._Flat)
+        m.setattr(parser, "_flat_sections", lambda text, _domain=None: parser._Flat(text))
         return parser.parse_problem(text_or_path, domain)
 
 
@@ -325,9 +325,168 @@ def test_parsed_problems_are_cached_by_content(tmp_path: Path, monkeypatch: pyte
     assert first == parse_problem(problem, d) and len(entries) == 1
     with monkeypatch.context() as m:  # read from the cache: the parser is not called
         m.setattr(cache, "parse_problem", lambda *_a: pytest.fail("parsed again"))
-        assert cache.parse_problem_cached(problem, d, tmp_path / "c") == first
+        again = cache.parse_problem_cached(problem, d, tmp_path / "c")
+        assert again == first
+        # with what the parser knew: the sorted facts, and the fingerprint it wrote (None with a 0-ary fact)
+        assert again.__dict__["sorted_init"] == first.sorted_init == tuple(sorted(first.init))
+        assert again.python_fingerprint == first.python_fingerprint
+        assert python_inputs(again).fingerprint == _old_fingerprint(first)
+        plain = tmp_path / "p2.pddl"  # no 0-ary fact: the parser writes the fingerprint, the cache keeps it
+        plain.write_text(FERRY_PROBLEM.replace("(empty-ferry)", ""))
+        m.undo()
+        written = cache.parse_problem_cached(plain, d, tmp_path / "c").python_fingerprint
+        m.setattr(cache, "parse_problem", lambda *_a: pytest.fail("parsed again"))
+        assert (
+            written is not None and cache.parse_problem_cached(plain, d, tmp_path / "c").python_fingerprint == written
+        )
     entries[0].write_bytes(b"\x00damaged")  # a damaged entry is parsed again and replaced
     assert cache.parse_problem_cached(problem, d, tmp_path / "c") == first
     problem.write_text(FERRY_PROBLEM.replace("(at c0 l1)", "(at c0 l0)"))  # new content, new entry
     assert cache.parse_problem_cached(problem, d, tmp_path / "c").goal == {("at", "c0", "l0")}
-    assert len(list((tmp_path / "c" / "parsed").rglob("*.marshal"))) == 2
+    assert len(list((tmp_path / "c" / "parsed").rglob("*.marshal"))) == 3
+
+
+# ------------------------------------------------------- sorted facts, checks and fingerprints from the parser
+def _old_fingerprint(task) -> str:
+    """The fingerprint as it was first defined: SHA-256 of the repr of the sorted Python form."""
+    import hashlib
+
+    py = python_inputs(task)
+    text = repr((tuple(sorted(py.objects)), tuple(sorted(py.init)), tuple(sorted(py.goal))))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_facts_sorted_as_joined_strings_are_in_the_tuples_order() -> None:
+    """With no NUL in any name, comparing ``"\\0".join(fact)`` orders facts as comparing the tuples does
+    (names that are prefixes of others, characters below the space, non-ASCII, different lengths)."""
+    import random
+
+    from genplan.pddl.model import sort_facts
+
+    rng = random.Random(7)
+    alphabet = ["a", "ab", "a-b", "b", "\x01", "a\x01", "~", "é", "a b", "z9", ""]
+    facts = [tuple(rng.choice(alphabet) for _ in range(rng.randrange(1, 5))) for _ in range(3000)]
+    assert sort_facts(facts, nul_free=True) == sorted(facts)
+    with_nul = [*facts, ("a\0b",), ("a", "\0"), ("a\0",)]
+    assert sort_facts(with_nul) == sorted(with_nul)
+
+
+def test_facts_fit_on_sorted_facts_agrees_with_checking_each_fact() -> None:
+    import random
+
+    from genplan.pddl.parser import _facts_fit
+
+    rng = random.Random(3)
+    arity = {"at": 2, "a": 1, "at-x": 1, "b": 0}
+    objs = {"o1": "object", "o2": "object", "at": "object"}
+    names = ["at", "a", "at-x", "b", "c", "o1", "o2", "o3"]
+    for _ in range(3000):
+        facts = tuple(sorted({(rng.choice(names), *rng.choices(names, k=rng.randrange(3))) for _ in range(4)}))
+        expected = all(arity.get(f[0], -1) == len(f) - 1 and all(x in objs for x in f[1:]) for f in facts)
+        assert _facts_fit(facts, arity, objs) == expected, facts
+        lengths_only = all(arity.get(f[0], -1) == len(f) - 1 for f in facts)
+        assert _facts_fit(facts, arity, objs, declared=True) == lengths_only, facts
+
+
+@pytest.mark.parametrize(
+    "init",
+    [
+        "(at c1 l1) (location l1) (location l0) (car c1) (car c0) (at c0 l0) (at-ferry l1) (empty-ferry)",
+        # repeats; tabs, newlines, double spaces and spaces before ')' inside atoms (the text does not sort as the
+        # facts do, and is not used for the fingerprint)
+        "(at c1 l1) (location l1) (location\tl0) (car  c1) (car c0 ) (at\nc0 l0) (at-ferry l1) (at c1 l1)",
+        # a quote and a backslash in names (their repr differs from the name in quotes), one fact only
+        "(location l'0)",
+        "(location l\\0) (location l1)",
+        # '( name' does not look up; a NUL in a name
+        "( location l0) (location l1) (car c0) (at c0 l0)",
+        "(location l0) (location l\x001) (car c0)",
+    ],
+    ids=["plain", "whitespace-repeats", "quote", "backslash", "space-after-paren", "nul"],
+)
+def test_parsed_facts_come_sorted_with_the_same_fingerprint(monkeypatch: pytest.MonkeyPatch, init: str) -> None:
+    d = parse_domain(FERRY)
+    names = "l0 l1 l'0 l\\0 l\x001 c0 c1"
+    goal = "(:goal (and (at c0 l1) (at c0 l1)))"
+    text = f"(define (problem p1) (:domain ferry)\n (:objects {names})\n (:init {init})\n {goal})"
+    task = parse_problem(text, d)
+    assert task == _general(monkeypatch, text, d)
+    assert task.sorted_init == tuple(sorted(task.init)) and task.sorted_goal == tuple(sorted(task.goal))
+    py = python_inputs(task)
+    assert py.init == task.sorted_init and py.fingerprint == _old_fingerprint(task)
+    if task.python_fingerprint is not None:  # written by the parser from the file's text
+        assert task.python_fingerprint == _old_fingerprint(task)
+
+
+def test_the_parser_writes_the_fingerprint_of_a_plain_task() -> None:
+    for domain, problem in (
+        (FERRY, FERRY_PROBLEM),
+        (TYPED, TYPED_PROBLEM),
+        (TYPED, TYPED_PROBLEM.replace("(free)", "(at t1 shopb)")),
+    ):
+        task = parse_problem(problem, parse_domain(domain))
+        assert python_inputs(task).fingerprint == _old_fingerprint(task)
+    # Not with a fact of arity 0 (its tuple's repr has a comma): computed from the Python form when needed.
+    assert parse_problem(FERRY_PROBLEM.replace("(empty-ferry)", ""), parse_domain(FERRY)).python_fingerprint
+    assert parse_problem(FERRY_PROBLEM, parse_domain(FERRY)).python_fingerprint is None
+    assert parse_problem(TYPED_PROBLEM.replace("(free)", "(at t1 shopb)"), parse_domain(TYPED)).python_fingerprint
+    assert parse_problem(TYPED_PROBLEM, parse_domain(TYPED)).python_fingerprint is None
+
+
+@pytest.mark.parametrize(
+    "init, message",
+    [
+        ("(location l0) (at l0 l0 l0)", "has 3 arguments"),
+        ("(location l0) (location at)", "undeclared object 'at'"),  # a predicate's name as an argument
+        ("(l0 l0) (location l0)", "undeclared predicate 'l0'"),  # an object's name as the head
+        ("(location l0) (location depot)", "undeclared object 'depot'"),
+    ],
+)
+def test_facts_checked_by_their_names_position(monkeypatch: pytest.MonkeyPatch, init: str, message: str) -> None:
+    d = parse_domain(FERRY)
+    text = f"(define (problem p1) (:domain ferry)\n (:objects l0 c0)\n (:init {init})\n (:goal (and (at c0 l0))))"
+    with pytest.raises(PDDLError) as fast:
+        parse_problem(text, d)
+    with pytest.raises(PDDLError) as general:
+        _general(monkeypatch, text, d)
+    assert message in str(fast.value) and str(fast.value) == str(general.value)
+    assert fast.value.line == general.value.line == 3
+
+
+def test_replacing_a_parsed_tasks_facts_forgets_what_the_parser_knew() -> None:
+    from dataclasses import replace
+
+    task = parse_problem(FERRY_PROBLEM.replace("(empty-ferry)", ""), parse_domain(FERRY))
+    assert task.python_fingerprint is not None
+    changed = replace(task, init=task.init | {("car", "l1")})
+    assert changed.python_fingerprint is None and ("car", "l1") in changed.sorted_init
+    assert python_inputs(changed).fingerprint == _old_fingerprint(changed) != python_inputs(task).fingerprint
+
+
+def test_an_atom_without_arguments_of_a_predicate_with_some(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no predicate has arity 0 the fast reader makes each fact by one ``itemgetter`` call, which
+    gives a bare name for a one-word atom: that is caught, and the error is the general reader's."""
+    d = parse_domain("(define (domain d) (:predicates (p ?x) (q ?x ?y)))")
+    for init, expected in (("(p a) (q a b) (p)", "has 0 arguments"), ("(p a) (q a b) (p b)", None)):
+        text = f"(define (problem t) (:domain d)\n (:objects a b)\n (:init {init})\n (:goal (and (p a) (q b a))))"
+        if expected is None:
+            task = parse_problem(text, d)
+            assert task == _general(monkeypatch, text, d) and task.python_fingerprint == _old_fingerprint(task)
+            continue
+        with pytest.raises(PDDLError) as fast:
+            parse_problem(text, d)
+        with pytest.raises(PDDLError) as general:
+            _general(monkeypatch, text, d)
+        assert expected in str(fast.value) and str(fast.value) == str(general.value) and fast.value.line == 3
+
+
+def test_comments_are_cut_as_the_regular_expression_cuts_them() -> None:
+    import random
+
+    from genplan.pddl.parser import _COMMENT_RE, _without_comments
+
+    rng = random.Random(1)
+    pieces = ["a", ";", "\n", " ", "b;", ";;", "\n\n", "\r", "x\ny", "(p ; c)\n"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
+        assert _without_comments(text) == _COMMENT_RE.sub("", text), repr(text)

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+from itertools import repeat, starmap
+from operator import itemgetter
 from typing import Any
 
 from genplan.execute.orderedset import OrderedSet
@@ -41,26 +43,34 @@ def _digest(*parts: object) -> bytes:
 
 
 def task_fingerprint(py: PyTask) -> str:
-    """SHA-256 (hex) of a task's canonical inputs: orderings depend on content, not on file names."""
-    text = repr((tuple(sorted(py.objects)), tuple(sorted(py.init)), tuple(sorted(py.goal))))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """SHA-256 (hex) of a task's canonical inputs, ``repr((objects, init, goal))`` each sorted: orderings
+    depend on content, not on file names. Computed once per :class:`PyTask` object
+    (:attr:`PyTask.fingerprint`), so the evaluation's cache key and the orderings share it."""
+    return py.fingerprint
 
 
 def _shuffled(items: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
     """A uniform shuffle driven only by ``rng.random()``, whose output Python guarantees across versions
-    (``random.shuffle``'s algorithm is not guaranteed): sort by one random key per item."""
-    keys = [rng.random() for _ in items]
-    return tuple(items[i] for i in sorted(range(len(items)), key=keys.__getitem__))
+    (``random.shuffle``'s algorithm is not guaranteed): sort by one random key per item (a stable sort).
+
+    Every step is a C-level call, with no Python code per item (a large task has 300,000 facts).
+    """
+    keys = list(starmap(rng.random, repeat((), len(items))))
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    if len(order) < 2:
+        return tuple(items[i] for i in order)
+    return itemgetter(*order)(items)  # a tuple, given two or more indices
 
 
 def ordering(py: PyTask, index: int, seed: int, *, fingerprint: str | None = None) -> PyTask:
     """The ``index``-th ordering of ``py`` under ``seed``: objects, init and goal shuffled independently.
 
-    ``py`` is sorted first, so the result depends only on the task's content, ``index`` and ``seed``;
-    pass ``fingerprint`` (from :func:`task_fingerprint`) to skip rehashing a large task.
+    ``py`` is sorted first (unless it is known to be, :meth:`PyTask.canonical`), so the result depends only on
+    the task's content, ``index`` and ``seed``; ``fingerprint`` (from :func:`task_fingerprint`) may be
+    passed, as it was before ``py`` kept its own.
     """
-    canonical = PyTask(objects=tuple(sorted(py.objects)), init=tuple(sorted(py.init)), goal=tuple(sorted(py.goal)))
-    key = fingerprint or task_fingerprint(canonical)
+    canonical = py.sorted()
+    key = fingerprint or task_fingerprint(py)
     out = []
     for part, items in (("objects", canonical.objects), ("init", canonical.init), ("goal", canonical.goal)):
         rng = random.Random(int.from_bytes(_digest(key, index, seed, part), "big"))

@@ -7,6 +7,7 @@ that is also the form generated programs receive, so no conversion sits on the v
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -157,3 +158,70 @@ class Task:
     def size(self) -> int:
         """Number of objects (constants included): the usual size measure of a benchmark task."""
         return len(self.all_objects)
+
+    @cached_property
+    def sorted_init(self) -> tuple[Fact, ...]:
+        """The initial facts in sorted order, the canonical order programs' inputs and fingerprints start
+        from. Kept, because a large task's take a second to sort; the parser hands them over already sorted
+        (:meth:`from_sorted`)."""
+        return tuple(sorted(self.init))
+
+    @cached_property
+    def sorted_goal(self) -> tuple[Fact, ...]:
+        """The goal facts in sorted order (see :attr:`sorted_init`)."""
+        return tuple(sorted(self.goal))
+
+    @property
+    def python_fingerprint(self) -> str | None:
+        """The fingerprint of the task's Python form (:attr:`genplan.pddl.pyform.PyTask.fingerprint`) when
+        the parser wrote it as it read the file, at a tenth of the cost; else ``None``."""
+        return self.__dict__.get("_python_fingerprint")
+
+    @classmethod
+    def from_sorted(
+        cls,
+        *,
+        name: str,
+        domain: Domain,
+        objects: tuple[tuple[str, str], ...],
+        init: Sequence[Fact],
+        goal: Sequence[Fact],
+        source: str | None = None,
+        python_fingerprint: str | None = None,
+    ) -> Task:
+        """A task from its initial and goal facts already sorted (repeats, if any, are dropped), which are
+        kept as :attr:`sorted_init` and :attr:`sorted_goal` instead of being sorted again from the sets:
+        sorting a set's hash order costs several times as much as sorting a file's nearly sorted facts,
+        and every evaluation needs the sorted form. The caller vouches for the order, and for
+        ``python_fingerprint`` (:attr:`python_fingerprint`), which is that of the facts as given: it is
+        dropped if the initial facts had repeats. What is known is kept beside the fields, not in them, so
+        that ``dataclasses.replace`` does not carry it over to a changed copy."""
+        init_set, goal_set = frozenset(init), frozenset(goal)
+        task = cls(name=name, domain=domain, objects=objects, init=init_set, goal=goal_set, source=source)
+        # The cached properties' values, set as they would set them (the class is frozen).
+        task.__dict__["sorted_init"] = _unique(init, len(init_set))
+        task.__dict__["sorted_goal"] = _unique(goal, len(goal_set))
+        if python_fingerprint is not None and len(init_set) == len(init):
+            task.__dict__["_python_fingerprint"] = python_fingerprint
+        return task
+
+
+def _unique(ordered: Sequence[Fact], distinct: int) -> tuple[Fact, ...]:
+    """``ordered`` (sorted) as a tuple without repeats, given how many distinct facts it holds."""
+    if distinct == len(ordered):
+        return tuple(ordered)
+    return tuple(dict.fromkeys(ordered))  # repeats are neighbours; the first of each is kept
+
+
+def sort_facts(facts: Iterable[Fact], *, nul_free: bool = False) -> list[Fact]:
+    """``facts`` sorted.
+
+    With ``nul_free`` (no name contains ``"\\0"``; the parser knows it from the file's text) each fact is
+    compared as one string, its names joined by ``"\\0"``. That order is the tuples' order: the separator
+    sorts below every character a name can hold, so where one name is a prefix of the other, it sorts
+    first both ways. Comparing strings is about twice as fast as comparing tuples element by element.
+    """
+    return sorted(facts, key=_NUL_JOIN if nul_free else None)
+
+
+_NUL_JOIN = "\0".join

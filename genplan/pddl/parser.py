@@ -11,14 +11,27 @@ from __future__ import annotations
 
 import re
 import sys
+import weakref
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from itertools import chain
-from operator import itemgetter
+from itertools import compress, count, repeat, starmap
+from operator import call, itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
 from genplan.core.errors import PDDLError, UnsupportedPDDLError
-from genplan.pddl.model import ROOT_TYPE, ActionSchema, Atom, Domain, Fact, Parameter, Predicate, Task
+from genplan.pddl.model import (
+    ROOT_TYPE,
+    ActionSchema,
+    Atom,
+    Domain,
+    Fact,
+    Parameter,
+    Predicate,
+    Task,
+    sort_facts,
+)
+from genplan.pddl.pyform import fingerprint_of, python_objects
 
 
 class Token(NamedTuple):
@@ -107,9 +120,10 @@ def _read(text_or_path: str | Path) -> tuple[str, str | None]:
 def tokenize(src: _Source) -> list[Token]:
     tokens: list[Token] = []
     findall = _TOKEN_RE.findall
-    for line, text in enumerate(src.text.lower().split("\n"), start=1):
-        if not text:
-            continue
+    lines = src.text.lower().split("\n")
+    # Only the non-empty lines, with their numbers, picked at C speed: a large problem's text reaches the
+    # general reader with its :init blanked to hundreds of thousands of empty lines.
+    for line, text in zip(compress(count(1), lines), filter(None, lines), strict=True):
         cut = text.find(";")
         if cut >= 0:
             text = text[:cut]
@@ -471,9 +485,29 @@ _COMMENT_RE = re.compile(r";[^\n]*")
 _INIT_OPEN_RE = re.compile(r"\(\s*:init(?=[\s()])")
 _GOAL_OPEN_RE = re.compile(r"\(\s*:goal\s*\(\s*and(?=[\s()])")
 _OBJECTS_RE = re.compile(r"\(\s*:objects(?=[\s()])([^()]*)\)")
-#: A body of flat atoms up to the enclosing list's closing parenthesis (linear: no nested repetition).
-_FLAT_BODY_RE = re.compile(r"(?:\s*\([^()]*\))*\s*\)")
-_FLAT_ATOM_RE = re.compile(r"\(([^()]*)\)")
+#: A body of flat atoms up to the enclosing list's closing parenthesis (linear: no nested repetition;
+#: possessive, since nothing it takes could ever be given back to a match, which makes it a third faster).
+_FLAT_BODY_RE = re.compile(r"(?:\s*+\([^()]*+\))*+\s*+\)")
+#: A flat atom, captured with its opening parenthesis: ``(at c0 l1``, so that the head is the first word
+#: and starts with ``(`` (see :func:`_flat_atoms`).
+_FLAT_ATOM_RE = re.compile(r"(\([^()]*)\)")
+#: The whitespace ``str.split`` splits ASCII text at, besides the space.
+_ASCII_SPACES = ("\t", "\n", "\x0b", "\x0c", "\r", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+@dataclass
+class _Atoms:
+    """A section's flat atoms as facts, and what is known of them."""
+
+    facts: list[Fact]
+    #: Every name was found in the declared names, the first of each fact among the predicates and the
+    #: others among the objects and constants (only the arities are left to check).
+    declared: bool = False
+    #: The facts are sorted (repeats, if any, next to each other).
+    ordered: bool = False
+    #: The sorted atoms' texts joined (``(at c0 l1(at c1 l0``), when they are ordered, there are two or
+    #: more and the names are plain: :func:`_facts_repr` makes the facts' ``repr`` of it.
+    joined: str | None = None
 
 
 @dataclass
@@ -483,63 +517,181 @@ class _Flat:
 
     text: str
     objects: list[tuple[str, str]] | None = None
-    init: list[Fact] | None = None
-    goal: list[Fact] | None = None
+    init: _Atoms | None = None
+    goal: _Atoms | None = None
 
 
-def _flat_atoms(text: str, opened: re.Match[str] | None) -> tuple[int, int, list[Fact]] | None:
+@dataclass
+class _Names:
+    """The names facts may use, each mapped to itself (``(pred`` for a predicate, the form it has at the
+    head of an atom read by :data:`_FLAT_ATOM_RE`), and what holds of all of them."""
+
+    lookup: dict[str, str]
+    #: No name holds a character below the space: a space-separated atom's text then sorts as its fact.
+    above_space: bool
+    #: Every name is printable ASCII without quotes or backslashes: its repr is itself in quotes.
+    plain: bool
+    #: How an atom of a predicate of arity 0 reads (``(handempty``): a one-element tuple's repr has a comma.
+    nullary: tuple[str, ...]
+    #: A predicate named ``=`` or ``not`` (which the fast reader leaves to the general one) exists.
+    special: bool
+
+
+def _declared_names(domain: Domain | None, objects: list[tuple[str, str]] | None) -> _Names:
+    """The names a task's facts may use: its domain's (kept per domain) and its objects."""
+    base = _domain_names(domain) if domain is not None else _EMPTY_NAMES
+    names = list(map(itemgetter(0), objects or ()))
+    lookup = base.lookup.copy()
+    lookup.update(zip(names, names, strict=True))
+    above_space, plain = _name_kinds("".join(names))
+    return _Names(
+        lookup=lookup,
+        above_space=base.above_space and above_space,
+        plain=base.plain and plain,
+        nullary=base.nullary,
+        special=base.special,
+    )
+
+
+def _name_kinds(joined: str) -> tuple[bool, bool]:
+    """Whether no name in ``joined`` (names run together) holds a character below the space, and whether
+    all are plain (printable ASCII without quotes or backslashes); by str methods, no Python per name."""
+    printable = joined.isascii() and joined.isprintable()
+    return printable or min(joined, default=" ") >= " ", printable and "'" not in joined and "\\" not in joined
+
+
+def _domain_names(domain: Domain) -> _Names:
+    """The domain's part of :func:`_declared_names` (its predicates as ``(pred`` and its constants), built
+    once per domain object: a small problem's parse would spend a tenth of its time on it."""
+    entry = _DOMAIN_NAMES.get(id(domain))
+    if entry is not None and entry[0]() is domain:
+        return entry[1]
+    lookup = {"(" + p.name: p.name for p in domain.predicates}
+    lookup.update((c, c) for c, _ in domain.constants)
+    above_space, plain = _name_kinds("".join(lookup))
+    names = _Names(
+        lookup=lookup,
+        above_space=above_space,
+        plain=plain,
+        nullary=tuple("(" + p.name for p in domain.predicates if not p.arity),
+        special=any(p.name in ("=", "not") for p in domain.predicates),
+    )
+    key = id(domain)
+
+    def forget(ref: weakref.ref, key: int = key) -> None:
+        if _DOMAIN_NAMES.get(key, (None,))[0] is ref:
+            del _DOMAIN_NAMES[key]
+
+    _DOMAIN_NAMES[key] = (weakref.ref(domain, forget), names)
+    return names
+
+
+_DOMAIN_NAMES: dict[int, tuple[weakref.ref, _Names]] = {}
+_EMPTY_NAMES = _Names(lookup={}, above_space=True, plain=True, nullary=(), special=False)
+
+
+def _flat_atoms(text: str, opened: re.Match[str] | None, names: _Names) -> tuple[int, int, _Atoms] | None:
     """The flat atoms after ``opened`` up to the closing parenthesis of the list it opened, with the span
-    of that body; ``None`` for anything else (nested expressions, ``=``, ``not``, an empty atom)."""
+    of that body; ``None`` for anything else (nested expressions, ``=``, ``not``, an empty atom).
+
+    Each name in a fact is one shared string: a task names each object in thousands of facts, and one
+    string each saves most of the memory a large task takes. They are looked up in the declared names,
+    twice as fast as interning them; the head of an atom keeps its ``(``, so it is found only among the
+    predicates, and the other names only among the objects and constants. Some name not found there (an
+    error the checks word later, or objects the fast reader did not read) and the names are interned.
+    Every step is a C-level map: no Python code runs per atom.
+
+    The atoms' texts are sorted before they are read: as strings, the faster way, and in the facts' order
+    when every atom's names are separated by one space and no name holds a character below it (checked
+    on the joined text); then the sorted text also gives the facts' ``repr`` by two replacements.
+    """
     if opened is None:
         return None
     body = _FLAT_BODY_RE.match(text, opened.end())
     if body is None:
         return None
-    inner = text[opened.end() : body.end() - 1]
-    intern = sys.intern
-    # Names are interned: a task names each object in thousands of facts, and one string each saves
-    # most of the memory a large task takes.
-    facts: list[Fact] = list(map(tuple, map(lambda atom: map(intern, atom.split()), _FLAT_ATOM_RE.findall(inner))))
-    if len(facts) != inner.count("(") or not all(facts):
+    start, end = opened.end(), body.end() - 1
+    atoms = _FLAT_ATOM_RE.findall(text, start, end)
+    if len(atoms) != text.count("(", start, end):
         return None
-    heads = set(map(itemgetter(0), facts))
-    if "=" in heads or "not" in heads:
+    atoms.sort()
+    try:
+        out = _Atoms(_looked_up(atoms, names), True)
+    except KeyError:
+        out = _Atoms(list(map(tuple, map(map, repeat(sys.intern), map(str.split, map(_AFTER_PAREN, atoms))))))
+        if not all(out.facts):
+            return None
+    if (not out.declared or names.special) and not {"=", "not"}.isdisjoint(map(itemgetter(0), out.facts)):
         return None
-    return opened.end(), body.end() - 1, facts
+    if out.declared and names.above_space:
+        joined = "".join(atoms)
+        # One space between names, none after "(" (the lookup would have failed) or before ")" (which
+        # would show as " (" here, the next atom's start), and no other whitespace.
+        out.ordered = (
+            joined.isascii() and "  " not in joined and " (" not in joined and not joined.endswith(" ")
+            and not any(c in joined for c in _ASCII_SPACES)
+        )  # fmt: skip
+        if out.ordered and names.plain and len(atoms) > 1 and not any(_has(atoms, a) for a in names.nullary):
+            out.joined = joined
+    return start, end, out
+
+
+def _looked_up(atoms: list[str], names: _Names) -> list[Fact]:
+    """The (sorted) atoms' facts, each name looked up in ``names`` (``KeyError``: one is not there). An
+    ``itemgetter`` of an atom's words applied to the names makes its tuple in one call, a quarter faster
+    than a ``map`` and a ``tuple``; but a one-word atom gives a bare string. Those of predicates of arity
+    0 are found by bisection and made tuples; any other (an error, or spaces around a lone name) and the
+    facts are made the slower way."""
+    lookup = names.lookup
+    facts = list(map(call, starmap(itemgetter, map(str.split, atoms)), repeat(lookup)))
+    for head in names.nullary:  # "(handempty": sorted, they are together
+        at = bisect_left(atoms, head)
+        end = bisect_right(atoms, head, at)
+        facts[at:end] = repeat((lookup[head],), end - at)
+    if set(map(type, facts)) <= {tuple}:
+        return facts
+    return list(map(tuple, map(map, repeat(lookup.__getitem__), map(str.split, atoms))))
+
+
+_AFTER_PAREN = itemgetter(slice(1, None))
+
+
+def _has(ordered: list[str], item: str) -> bool:
+    """Whether the sorted list ``ordered`` holds ``item`` (by bisection)."""
+    at = bisect_left(ordered, item)
+    return at < len(ordered) and ordered[at] == item
 
 
 def _flat_objects(text: str) -> tuple[int, int, list[tuple[str, str]]] | None:
     """The ``(:objects a b - t c)`` list read without tokens; ``None`` when it is not well formed (the
-    general reader then words the error)."""
+    general reader then words the error). Python code runs per type given, not per object."""
     m = _OBJECTS_RE.search(text)
     if m is None:
         return None
     words = m.group(1).split()
     out: list[tuple[str, str]] = []
-    pending: list[str] = []
-    i = 0
-    while i < len(words):
-        if words[i] == "-":
-            if i + 1 >= len(words) or not pending or words[i + 1] == "-":
-                return None
-            typ = sys.intern(words[i + 1])
-            out.extend((p, typ) for p in pending)
-            pending = []
-            i += 2
-        else:
-            pending.append(sys.intern(words[i]))
-            i += 1
-    out.extend((p, ROOT_TYPE) for p in pending)
+    at = 0
+    while True:
+        try:
+            dash = words.index("-", at)
+        except ValueError:
+            break
+        if dash == at or dash + 1 >= len(words) or words[dash + 1] == "-":
+            return None  # no names before the '-', or no type after it
+        out += zip(map(sys.intern, words[at:dash]), repeat(sys.intern(words[dash + 1])))
+        at = dash + 2
+    out += zip(map(sys.intern, words[at:]), repeat(ROOT_TYPE))
     return m.start(1), m.end(1), out
 
 
-def _flat_sections(text: str) -> _Flat:
+def _flat_sections(text: str, domain: Domain | None = None) -> _Flat:
     """The objects, the initial facts and a conjunctive goal of flat atoms, read at regular-expression
     speed, and the text with those bodies blanked out (their lines kept, so that errors the general reader
     finds later keep their line numbers).
 
     Large tasks are almost all :init and :objects: this is what makes a 10 MB problem parse in a fraction
-    of a second. ``text`` is lower case without comments.
+    of a second. ``text`` is lower case without comments; ``domain`` gives the names facts may use
+    besides the objects (its predicates and constants).
     """
     flat = _Flat(text)
     spans: list[tuple[int, int]] = []
@@ -547,11 +699,12 @@ def _flat_sections(text: str) -> _Flat:
     if objects is not None:
         spans.append(objects[:2])
         flat.objects = objects[2]
-    init = _flat_atoms(text, _INIT_OPEN_RE.search(text))
+    names = _declared_names(domain, flat.objects)
+    init = _flat_atoms(text, _INIT_OPEN_RE.search(text), names)
     if init is not None:
         spans.append(init[:2])
         flat.init = init[2]
-    goal = _flat_atoms(text, _GOAL_OPEN_RE.search(text))
+    goal = _flat_atoms(text, _GOAL_OPEN_RE.search(text), names)
     if goal is not None:
         spans.append(goal[:2])
         flat.goal = goal[2]
@@ -564,18 +717,41 @@ def _flat_sections(text: str) -> _Flat:
     return flat
 
 
+def _without_comments(text: str) -> str:
+    """``text`` without its comments (``;`` up to the end of the line), as ``_COMMENT_RE.sub("", text)``
+    gives it, by splitting at the semicolons: Python code runs per comment, not per character, and a
+    large file has a comment or two (the regular expression took a tenth of rovers' parse)."""
+    if ";" not in text:
+        return text
+    first, *rest = text.split(";")
+    # Each piece after a ';' is comment up to its first newline; a piece with none is all comment (a ';'
+    # inside a comment starts a piece too).
+    return "".join([first, *(piece[piece.find("\n") :] if "\n" in piece else "" for piece in rest)])
+
+
+def _facts_repr(joined: str) -> str:
+    """``repr`` of the facts of :attr:`_Atoms.joined` (``(at c0 l1(at c1 l0`` gives
+    ``(('at', 'c0', 'l1'), ('at', 'c1', 'l0'))``), by two replacements instead of a repr per name and fact."""
+    return "(('" + joined[1:].replace(" ", "', '").replace("(", "'), ('") + "'))"
+
+
 def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
     """Parse a problem of ``domain`` from PDDL text or a file path."""
     text, name = _read(text_or_path)
-    fast = _flat_sections(_COMMENT_RE.sub("", text).lower())
+    text = _without_comments(text).lower()
+    # Names hold no NUL (nearly always true): facts then sort as strings, which is faster (see sort_facts).
+    nul_free = "\0" not in text
+    fast = _flat_sections(text, domain)
     text = fast.text
     src = _Source(text, name)
     root = parse_sexpr(src)
     pname, sections = _sections(src, root, "problem")
     objects: list[tuple[str, str]] = []
-    init: set[Fact] = set()
+    fast_objects = False  # whether fast.objects are the task's (an :objects section was met)
+    init: list[Fact] = []  # what the general reader reads of :init, besides fast.init
     goal = _Condition([], [], [], [])
     goal_node: SList | None = None
+    fast_goal: _Atoms | None = None
     init_node: SList | None = None
     for sec in sections:
         key = _head(sec)
@@ -595,11 +771,10 @@ def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
         elif key == ":objects":
             if fast.objects is not None:
                 objects += fast.objects
+                fast_objects = True
             objects += [(t.text, typ) for t, typ in _typed_list(src, body, ":objects")]
         elif key == ":init":
             init_node = sec
-            if fast.init is not None:
-                init.update(fast.init)
             for f in body:
                 if isinstance(f, SList) and _head(f) == "=":
                     if len(f.items) == 3 and _is_total_cost(f.items[1]):
@@ -610,14 +785,13 @@ def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
                 if not isinstance(f, SList):
                     raise src.error(f"Expected an initial fact, found {f.text!r}.", f)
                 atom = _atom(src, f, ":init")
-                init.add((atom.predicate, *atom.args))
+                init.append((atom.predicate, *atom.args))
         elif key == ":goal":
             if len(body) != 1:
                 raise src.error("Expected exactly one goal condition in (:goal ...).", sec)
             goal_node = sec
             _condition(src, body[0], goal, ":goal", allow_negation=False)
-            if fast.goal is not None:
-                goal.pos.extend(Atom(f[0], f[1:]) for f in fast.goal)
+            fast_goal = fast.goal  # its facts are added below (once: they are a set)
         elif key == ":metric":
             continue  # costs are ignored; a metric changes which plan is best, not which is valid
         else:
@@ -636,37 +810,72 @@ def parse_problem(text_or_path: str | Path, domain: Domain) -> Task:
         raise UnsupportedPDDLError(
             "Equality in goals is not supported by genplan's pipeline.", file=src.name, line=goal_node.line
         )
-    task = Task(
+    declared = False  # every name of the initial facts is known to be declared where it stands
+    fingerprint = None
+    goal_facts = [(a.predicate, *a.args) for a in goal.pos]
+    if fast_goal is not None:
+        if fast_goal.ordered and not goal_facts:
+            goal_facts = fast_goal.facts
+        else:
+            goal_facts = sort_facts([*fast_goal.facts, *goal_facts], nul_free=nul_free)
+    else:
+        goal_facts = sort_facts(goal_facts, nul_free=nul_free)
+    goal_facts = tuple(dict.fromkeys(goal_facts))  # without repeats: the fingerprint's goal
+    objects.sort()
+    if fast.init is not None and not init:
+        # The fast reader read the whole :init section: its facts are in order when it could tell.
+        fast_init = fast.init
+        init = fast_init.facts if fast_init.ordered else sort_facts(fast_init.facts, nul_free=nul_free)
+        declared = fast_init.declared and fast_objects
+        if fast_init.joined is not None:
+            py_objects = python_objects(domain, objects)
+            fingerprint = fingerprint_of(repr(py_objects), _facts_repr(fast_init.joined), repr(goal_facts))
+        fast.init = None  # the facts are the task's now; the joined text is no longer needed
+    else:
+        # The general reader read (some of) it: another :init section, or one the fast reader could not.
+        init = sort_facts([*(fast.init.facts if fast.init is not None else ()), *init], nul_free=nul_free)
+    task = Task.from_sorted(
         name=pname,
         domain=domain,
-        objects=tuple(sorted(objects)),
-        init=frozenset(init),
-        goal=frozenset((a.predicate, *a.args) for a in goal.pos),
+        objects=tuple(objects),
+        init=init,
+        goal=goal_facts,
         source=name,
+        python_fingerprint=fingerprint,
     )
-    _check_task(src, task, sections)
+    _check_task(src, task, sections, declared=declared)
     return task
 
 
-def _check_task(src: _Source, task: Task, sections: list[SList]) -> None:
+def _check_task(src: _Source, task: Task, sections: list[SList], *, declared: bool = False) -> None:
+    """Declared objects, types, predicates and arities; ``declared``: the initial facts' names are known
+    to be declared where they stand (:attr:`_Atoms.declared`), only their arities are left to check."""
     node_of = {_head(s): s for s in sections}
     domain = task.domain
     preds = domain.predicate_by_name
-    seen: dict[str, str] = {}
-    for obj, typ in task.objects:
-        if obj in seen or obj in dict(domain.constants):
-            raise src.error(f"The object {obj!r} is declared twice.", node_of.get(":objects"))
-        if typ not in domain.type_names:
-            raise src.error(f"The object {obj!r} has the undeclared type {typ!r}.", node_of.get(":objects"))
-        seen[obj] = typ
+    constants = dict(domain.constants)
+    names = set(map(itemgetter(0), task.objects))
+    # The quick test first, as for the facts below; the loop finds the first error when it fails.
+    if not (
+        len(names) == len(task.objects)
+        and names.isdisjoint(constants)
+        and domain.type_names.issuperset(map(itemgetter(1), task.objects))
+    ):
+        seen: dict[str, str] = {}
+        for obj, typ in task.objects:
+            if obj in seen or obj in constants:
+                raise src.error(f"The object {obj!r} is declared twice.", node_of.get(":objects"))
+            if typ not in domain.type_names:
+                raise src.error(f"The object {obj!r} has the undeclared type {typ!r}.", node_of.get(":objects"))
+            seen[obj] = typ
     objs = task.all_objects
     arity = {name: p.arity for name, p in preds.items()}
-    for section, facts in ((":init", task.init), (":goal", task.goal)):
+    for section, facts, names_known in ((":init", task.sorted_init, declared), (":goal", task.sorted_goal, False)):
         # The quick test over all facts first, at C speed (large tasks have hundreds of thousands); the loop
         # below, in sorted order so that the first error reported is the same every time, only when it fails.
-        if _facts_fit(facts, arity, objs):
+        if _facts_fit(facts, arity, objs, declared=names_known):
             continue
-        for fact in sorted(facts):
+        for fact in facts:
             if fact[0] not in preds:
                 raise src.error(
                     f"The fact {_fmt(fact)} in {section} uses the undeclared predicate {fact[0]!r}.",
@@ -686,15 +895,29 @@ def _check_task(src: _Source, task: Task, sections: list[SList]) -> None:
                     )
 
 
-def _facts_fit(facts: frozenset[Fact], arity: dict[str, int], objs: dict[str, str]) -> bool:
-    """Every fact has a declared predicate with its arity, and only known objects as arguments."""
-    if not all(arity.get(p, -1) == n - 1 for p, n in set(zip(map(_HEAD, facts), map(len, facts), strict=True))):
-        return False
-    return set(chain.from_iterable(map(_ARGS, facts))) <= objs.keys()
+def _facts_fit(facts: tuple[Fact, ...], arity: dict[str, int], objs: dict[str, str], *, declared: bool = False) -> bool:
+    """Every fact has a declared predicate with its arity, and only known objects as arguments (known
+    already when ``declared``).
 
-
-_HEAD = itemgetter(0)
-_ARGS = itemgetter(slice(1, None))
+    ``facts`` is sorted, so each predicate's facts are one run: from the first fact of a run, the next
+    run starts at ``(p + "\\0",)`` (the least name after ``p``), found by bisection. A run's arguments are
+    then read a column at a time, with no Python code per fact.
+    """
+    known = objs.keys()
+    lo, total = 0, len(facts)
+    while lo < total:
+        predicate = facts[lo][0]
+        hi = bisect_left(facts, (predicate + "\0",), lo)
+        n = arity.get(predicate)
+        run = facts[lo:hi]
+        if n is None or set(map(len, run)) != {n + 1}:
+            return False
+        if not declared:
+            for i in range(1, n + 1):
+                if not set(map(itemgetter(i), run)) <= known:
+                    return False
+        lo = hi
+    return True
 
 
 def _fmt(fact: Fact) -> str:
