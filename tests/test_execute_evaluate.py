@@ -184,7 +184,7 @@ def test_each_tasks_fingerprint_is_computed_once_for_the_cache_key_and_the_order
     from dataclasses import replace
 
     import genplan.pddl.pyform as pyform
-    from genplan.execute.evaluate import _Cache
+    from genplan.execute.evaluate import CACHE_FORMAT, _Cache
 
     calls = []
     real = pyform.fingerprint_of
@@ -198,7 +198,7 @@ def test_each_tasks_fingerprint_is_computed_once_for_the_cache_key_and_the_order
     py = python_inputs(tasks["t1"])
     text = repr((tuple(sorted(py.objects)), tuple(sorted(py.init)), tuple(sorted(py.goal))))
     material = {
-        "format": 1,
+        "format": CACHE_FORMAT,
         "program": hashlib.sha256(GOOD_FERRY.encode()).hexdigest(),
         "domain": hashlib.sha256(repr(tasks["t1"].domain).encode()).hexdigest(),
         "task": hashlib.sha256(text.encode("utf-8")).hexdigest(),
