@@ -313,9 +313,11 @@ def check_program(
     def run(cands: Sequence[Candidate], until: float | None = None) -> list[TaskOutcome]:
         """Every candidate in every ordering; grouped by ordering seed (one evaluation each).
 
-        With ``until`` (the search's deadline) the evaluation stops at the first failing task or once past
-        the deadline, so that the search ends within its budget plus one run's time limit whatever the
-        program does; candidates not run then come back ``not run``.
+        With ``until`` (the search's deadline) a task's later orderings are skipped once one failed, later
+        ordering groups once a task failed, and everything once past the deadline, so that the search ends
+        within its budget plus one run's time limit whatever the program does; candidates not run come back
+        ``not run``. Which tasks run does not depend on timing (only the deadline's cut does), so the
+        counterexample is the same on every executor.
         """
         out: dict[str, TaskOutcome] = {}
         groups: dict[int, list[Candidate]] = {}
@@ -328,7 +330,7 @@ def check_program(
             ev = evaluate(
                 source, [(c.task_id, c.task) for c in group], orderings=settings.orderings, seed=seed,
                 timeout=settings.timeout, memory_mb=settings.memory_mb,
-                mode="debug" if until is None else "first_failure", executor=runner, cluster=cluster, deadline=until,
+                mode="debug" if until is None else "heldout", executor=runner, cluster=cluster, deadline=until,
             )  # fmt: skip
             out.update((r.task_id, r) for r in ev.results)
         return [out[c.task_id] for c in cands]
