@@ -225,7 +225,8 @@ class Executor:
         self.jobs = jobs or default_jobs()
         #: Runs at once per core: on an oversubscribed machine each run gets less of a core, so the
         #: wall-clock backstop behind the CPU-time limit moves out (:meth:`Limits.wall_timeout`).
-        self.oversubscription = self.jobs / default_jobs()
+        self._cores = default_jobs()
+        self.oversubscription = self.jobs / self._cores
         #: The highest crowding any run so far was started under (see :meth:`crowding`).
         self._crowded = self.oversubscription
         self.limits = limits or Limits()
@@ -243,8 +244,9 @@ class Executor:
             load = os.getloadavg()[0]
         except OSError:  # pragma: no cover - no load average on this system
             load = 0.0
-        self._crowded = max(self._crowded, self.oversubscription, load / default_jobs())
-        return max(self.oversubscription, load / default_jobs())
+        now = max(self.oversubscription, load / self._cores)
+        self._crowded = max(self._crowded, now)
+        return now
 
     # -- lifecycle
     def close(self) -> None:

@@ -178,6 +178,7 @@ class Evaluation:
 
     def to_json(self) -> dict[str, Any]:
         full = self.mode != "heldout"
+        cpu, wall = self.cpu_time()
         return {
             "mode": self.mode,
             "orderings": self.orderings,
@@ -189,8 +190,8 @@ class Evaluation:
             "by_category": self.by_category(),
             "by_status": self.by_status(),
             "wall_time": round(self.wall_time, 3),
-            "program_cpu_s": round(self.cpu_time()[0], 3),
-            "program_wall_s": round(self.cpu_time()[1], 3),
+            "program_cpu_s": round(cpu, 3),
+            "program_wall_s": round(wall, 3),
             "near_limit": self.near_limit(),
             "stopped_early": self.stopped_early,
             "tasks": [r.to_json(full=full) for r in self.results],

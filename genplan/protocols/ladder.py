@@ -30,7 +30,7 @@ from genplan.protocols.conclude import conclude
 from genplan.protocols.context import Context, RunOutcome, reference_plan
 from genplan.protocols.staged import run_staged
 from genplan.runs import RunDir
-from genplan.stages.codegen import ProgramVersion, TaskList, debug_variant, evaluated_answer
+from genplan.stages.codegen import ProgramVersion, TaskList, debug_variant, evaluated_answer, solves_all
 from genplan.stages.direct import DirectExample, ask_direct
 
 #: The rungs in order, and the stages (purpose prefixes) whose calls each one pays for.
@@ -106,8 +106,7 @@ def run_ladder(ctx: Context, *, heldout: bool = True) -> RunOutcome:
         strategies, task_ids = staged.strategy, staged.task_ids
         last = staged.programs[-1] if staged.programs else None
         # Passed: the last program solves every debugging task and, with a check, passed it (never unchecked).
-        passed = last is not None and all(r.solved for r in last.results) and set(task_ids) <= {
-            r.task_id for r in last.results} and (ctx.search is None or last.generalizes is True)  # fmt: skip
+        passed = last is not None and solves_all(last, task_ids) and (ctx.search is None or last.generalizes is True)
         rungs.append(_rung("strategy", staged.programs, passed, len(task_ids)))
         save()
 

@@ -299,6 +299,12 @@ class CodegenResult:
 CounterexampleFinder = Callable[[ProgramVersion], "tuple[CodeTask, TaskResult] | None"]
 
 
+def solves_all(version: ProgramVersion, task_ids: Sequence[str]) -> bool:
+    """Every result valid, and every one of ``task_ids`` among them (a repair is evaluated on its parent's
+    tasks, which may include a counterexample past the limit)."""
+    return all(r.solved for r in version.results) and set(task_ids) <= {r.task_id for r in version.results}
+
+
 class TaskList:
     """The debugging tasks of a code stage, which grow when the generalization check finds a counterexample.
 
@@ -317,9 +323,7 @@ class TaskList:
         self.found = 0
 
     def solves_all(self, version: ProgramVersion) -> bool:
-        """Every result valid, and every debugging task among them (a repair is evaluated on its parent's
-        tasks, which may include a counterexample past the limit)."""
-        return all(r.solved for r in version.results) and set(self.ids) <= {r.task_id for r in version.results}
+        return solves_all(version, self.ids)
 
     def perfect(self, version: ProgramVersion) -> bool:
         """Every debugging task solved and, with a check, the check passed."""
