@@ -206,11 +206,22 @@ class Cluster(Backend):
             on_result(index, {float(limit): PlannerResult.from_json(data, cached=bool(cached))
                               for limit, data, cached in results})  # fmt: skip
 
-        self._map(worker_tasks.plan_limits, [(r,) for r in requests], "plan", done)
+        # Largest tasks first: a run's length grows with its task, and a long run started last leaves the other
+        # workers idle at the end of the sweep (longest-processing-time-first scheduling).
+        priorities = [r.task.size for r in requests]
+        self._map(worker_tasks.plan_limits, [(r,) for r in requests], "plan", done, priorities=priorities)
 
-    def _map(self, fn: Callable[..., Any], calls: Sequence[tuple], name: str, on_result: Callable) -> bool:
+    def _map(
+        self,
+        fn: Callable[..., Any],
+        calls: Sequence[tuple],
+        name: str,
+        on_result: Callable,
+        priorities: Sequence[int] | None = None,
+    ) -> bool:
         """``fn(fingerprint, *call)`` for every call as Dask tasks; ``on_result(index, result)`` here as each
-        finishes. Returns True when ``on_result`` returned False (the rest is cancelled)."""
+        finishes. Returns True when ``on_result`` returned False (the rest is cancelled). A higher priority
+        starts earlier (Dask's own order otherwise: submission order)."""
         if not calls:
             return False
         from distributed import as_completed
@@ -220,7 +231,8 @@ class Cluster(Backend):
         try:
             for i, call in enumerate(calls):
                 key = f"genplan-{name}-{token}-{i}"
-                futures.append(self.client.submit(fn, self.fingerprint, *call, key=key, pure=False))
+                priority = priorities[i] if priorities is not None else 0
+                futures.append(self.client.submit(fn, self.fingerprint, *call, key=key, pure=False, priority=priority))
             index = {f.key: i for i, f in enumerate(futures)}
             for future in as_completed(futures, loop=self.client.loop):
                 answer = self._answer(future)
