@@ -52,6 +52,10 @@ class RunRequest:
     hash_seed: int
     task: str | None = None
     ordering: int | None = None
+    #: A call of a model-written task generator instead of a program run: ``{"size": int | None,
+    #: "params": dict | None, "seed": int}`` (see :func:`genplan.execute.sandbox.run_generator`). Its
+    #: inputs are then empty and its "plan" holds the generated task as tagged lines.
+    call: dict[str, Any] | None = None
 
 
 def default_jobs() -> int:
@@ -394,6 +398,7 @@ class Executor:
                 "init": list(py.init),
                 "goal": list(py.goal),
                 "limits": wire_limits,
+                "call": request.call,
                 "seccomp": self.seccomp,
                 "landlock": self.landlock,
             }

@@ -101,12 +101,14 @@ _READABLE_FILES = frozenset({"/dev/null", "/dev/zero", "/dev/urandom", "/dev/ran
 class ChildSpec:
     """Everything the child needs, prepared by the server before ``fork`` (nothing is sent later).
 
+    ``call`` is ``None`` for a program run, else a model-written generator's call (:func:`run_generator`).
     ``limits`` is :meth:`genplan.execute.outcome.Limits.to_wire` (a plain dict, so the server need not
     import the dataclass machinery); ``deadline`` is the ``time.monotonic()`` value at which the server
     declares a timeout; ``landlock`` is a prepared :class:`genplan.execute.landlock.Policy` or ``None``.
     """
 
     __slots__ = (
+        "call",
         "code",
         "deadline",
         "err_w",
@@ -322,6 +324,106 @@ def check_output(result: Any, max_length: int, max_chars: int) -> tuple[list[str
     return plan, ""
 
 
+# ------------------------------------------------------------------------------ model-written generators
+class GeneratorFault(Exception):
+    """A model-written generator broke its interface (raised in the child, reported as an exception)."""
+
+
+def _plain_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def run_generator(namespace: dict[str, Any], call: dict[str, Any]) -> tuple[Any, dict[str, int]]:
+    """Call a model-written generator as :mod:`genplan.generalize.modelgen` describes it: ``PARAMETERS``
+    (name -> minimum), ``params_for_size(size) -> dict`` and ``generate(params, seed)``.
+
+    ``call`` holds ``size`` (parameters from ``params_for_size``) or ``params`` (given), and ``seed``.
+    Returns ``(what generate returned, the parameters used)``; the interface is checked here, where the
+    values are, with a reason a model can act on. The domain is checked by genplan, outside the sandbox.
+    """
+    declared = namespace.get("PARAMETERS")
+    if type(declared) is not dict or not declared:
+        raise GeneratorFault("PARAMETERS must be a non-empty dict from parameter names to their minimums")
+    minimums: dict[str, int] = {}
+    for name, low in dict.items(declared):
+        if type(name) is not str or not name.isidentifier() or not _plain_int(low):
+            shown = f"{short_repr(name)}: {short_repr(low)}"
+            raise GeneratorFault(f"PARAMETERS maps names (identifiers) to minimums (int), not {shown}")
+        minimums[str.__str__(name)] = int(low)
+    if call.get("params") is None:
+        sizer = namespace.get("params_for_size")
+        if not callable(sizer):
+            raise GeneratorFault("the generator does not define params_for_size(size)")
+        params = sizer(call["size"])
+        where = f"params_for_size({call['size']})"
+    else:
+        params = dict(call["params"])
+        where = "the parameters given"
+    if type(params) is not dict:
+        raise GeneratorFault(f"{where} returned {_describe_type(params)}, not a dict: {short_repr(params)}")
+    params = dict(params)
+    if set(params) != set(minimums):
+        raise GeneratorFault(
+            f"{where} returned the parameters {sorted(map(str, params))}, but PARAMETERS declares {sorted(minimums)}"
+        )
+    for name, value in params.items():
+        if not _plain_int(value) or value < minimums[name]:
+            raise GeneratorFault(
+                f"{where} set {name} to {short_repr(value)}: it must be an int of at least {minimums[name]}"
+            )
+    fn = namespace.get("generate")
+    if not callable(fn):
+        raise GeneratorFault("the generator does not define generate(params, seed)")
+    return fn(dict(params), call["seed"]), {k: int(v) for k, v in params.items()}
+
+
+_CONTAINERS = (list, tuple, set, frozenset)
+
+
+def _names_of(value: Any, what: str) -> list[str]:
+    """The strings of a tuple or list of names, each a single token (no spaces, no parentheses)."""
+    if type(value) not in (tuple, list) or not value:
+        raise GeneratorFault(f"{what} must be a non-empty tuple of strings, not {short_repr(value)}")
+    out = []
+    for item in value:
+        if type(item) is not str or not item or any(c.isspace() or c in "()" for c in item):
+            raise GeneratorFault(f"{what} holds {short_repr(item)}, which is not a name (a string without spaces)")
+        out.append(str.__str__(item))
+    return out
+
+
+def encode_generated(
+    result: tuple[Any, dict[str, int]], max_items: int, max_chars: int
+) -> tuple[list[str] | None, str]:
+    """A generated task as tagged lines (``P name value``, ``O name [type]``, ``I pred args``, ``G pred
+    args``), or ``(None, why)``: plain strings, so the result travels as data and nothing is unpickled."""
+    value, params = result
+    if type(value) not in (tuple, list) or len(value) != 3:
+        shown = f"{_describe_type(value)}, not a tuple (objects, init, goal): {short_repr(value)}"
+        return None, f"generate returned {shown}"
+    objects, init, goal = value
+    lines = [f"P {name} {params[name]}" for name in sorted(params)]
+    for label, part in (("objects", objects), ("init", init), ("goal", goal)):
+        if type(part) not in _CONTAINERS:
+            return None, f"generate returned {label} as {_describe_type(part)}, not a set or list: {short_repr(part)}"
+        if len(part) > max_items:
+            return None, f"generate returned {len(part)} {label}, more than the limit of {max_items}"
+    try:
+        for item in objects:
+            names = [item] if type(item) is str else _names_of(item, "an object")
+            if len(names) > 2:
+                raise GeneratorFault(f"an object is a name or a (name, type) tuple, not {short_repr(item)}")
+            lines.append("O " + " ".join(_names_of(tuple(names), "an object")))
+        for tag, part in (("I", init), ("G", goal)):
+            for fact in part:
+                lines.append(f"{tag} " + " ".join(_names_of(fact, "a fact of " + ("init" if tag == "I" else "goal"))))
+    except GeneratorFault as e:
+        return None, str(e)
+    if sum(map(len, lines)) > max_chars:
+        return None, f"the generated task holds more than {max_chars} characters"
+    return lines, ""
+
+
 def _mutated(inputs: dict[str, OrderedSet], canonical: dict[str, frozenset[Any]]) -> list[str]:
     changed = []
     for name, value in inputs.items():
@@ -466,15 +568,23 @@ def child_main(spec: ChildSpec) -> None:
     status, plan, detail = "ok", None, ""
     try:
         exec(code, module.__dict__)
-        fn = module.__dict__.get("generate_solution")
-        if not callable(fn):
-            raise NameError("the program does not define a function generate_solution(objects, init, goal)")
-        result = fn(inputs["objects"], inputs["init"], inputs["goal"])
-        runtime = reporter.stop()
-        try:
-            plan, why = check_output(result, limits["max_plan_length"], limits["max_plan_chars"])
-        except BaseException as e:
-            plan, why = None, f"its output could not be checked: {type(e).__name__}"
+        if spec.call is not None:
+            result = run_generator(module.__dict__, spec.call)
+            runtime = reporter.stop()
+            try:
+                plan, why = encode_generated(result, limits["max_plan_length"], limits["max_plan_chars"])
+            except BaseException as e:
+                plan, why = None, f"its output could not be checked: {type(e).__name__}"
+        else:
+            fn = module.__dict__.get("generate_solution")
+            if not callable(fn):
+                raise NameError("the program does not define a function generate_solution(objects, init, goal)")
+            result = fn(inputs["objects"], inputs["init"], inputs["goal"])
+            runtime = reporter.stop()
+            try:
+                plan, why = check_output(result, limits["max_plan_length"], limits["max_plan_chars"])
+            except BaseException as e:
+                plan, why = None, f"its output could not be checked: {type(e).__name__}"
         if plan is None:
             status, detail = "bad_output", why
         del result

@@ -351,6 +351,7 @@ class Server:
             objects=req["objects"],
             init=req["init"],
             goal=req["goal"],
+            call=req.get("call"),
             limits=limits,
             deadline=started + limits["wall_timeout"],
             result_w=pipes["result"][1],
