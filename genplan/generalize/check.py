@@ -358,6 +358,10 @@ def check_program(
             failing.sort(key=lambda cr: (not cr[0].solvable, cr[0].task.size))
             for cand, result in failing:
                 how = "construction" if cand.solvable else ("planner" if prove(cand.task) else None)
+                if how is None and generator is not None and generator.model is not None:
+                    proved = _proved_smaller(cand, result, generator, run, prove, settings)
+                    if proved is not None:
+                        cand, result, how = *proved, "planner"
                 if how is None:
                     unproved.append(cand.task_id)
                     continue
@@ -370,6 +374,31 @@ def check_program(
             runner.close()
     return CheckResult(None, tuple(tried), time.monotonic() - started, settings, exhausted,
                        generator.how if generator else None, tuple(unproved), tuple(notes))  # fmt: skip
+
+
+#: Proofs tried along a lazy descent (:func:`_proved_smaller`), smallest task first.
+MAX_LAZY_PROOFS = 4
+
+
+def _proved_smaller(
+    cand: Candidate,
+    result: TaskOutcome,
+    generator: GeneratorNames,
+    run: Callable[[Sequence[Candidate]], list[TaskOutcome]],
+    prove: Callable[[Task], bool],
+    settings: CheckSettings,
+) -> tuple[Candidate, TaskOutcome] | None:
+    """A failure of a model-written generator's task too large to prove solvable: the same kind of task
+    made smaller through the generator without proofs on the way, then the smallest steps proved, so
+    that a failure counts only on a task proved solvable (as for a builtin generator's unproven tasks)."""
+    if cand.source != "generator" or result.status == "timeout" or settings.shrink_budget_s <= 0:
+        return None
+    deadline = time.monotonic() + settings.shrink_budget_s * REGENERATE_SHARE
+    descent = regenerate_smaller(cand, result, generator, run, prove, deadline=deadline, lazy=True)
+    for made, outcome in list(reversed(descent.path))[:MAX_LAZY_PROOFS]:
+        if prove(made.task):
+            return made, outcome
+    return None
 
 
 def _shrunk(

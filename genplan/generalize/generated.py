@@ -94,6 +94,10 @@ def generated_batches(
     """
     from genplan.generators import UNPROVEN, generator_module
 
+    if names.model is not None:
+        yield from _model_batches(names, sizes, per_size=per_size, seed=seed, max_objects=max_objects,
+                                  round_=round_)  # fmt: skip
+        return
     module = generator_module(names.generator)
     # A generator that filters its tasks by its own strategy also makes unfiltered ones, which must be
     # proved solvable (see genplan.generators): two in three of each size's tasks.
@@ -129,6 +133,58 @@ def generated_batches(
                     origin=f"{names.how}, {task.size} objects ({shown}), seed {task_seed}",
                     solvable=proven,
                     details={"generator": names.generator, "params": asdict(params), "seed": task_seed, "size": size},
+                )
+            )
+        if batch:
+            yield batch
+
+
+def _model_batches(
+    names: GeneratorNames, sizes: list[int], *, per_size: int, seed: int, max_objects: int, round_: int
+) -> Iterator[list[Candidate]]:
+    """:func:`generated_batches` for a generator the model wrote (:mod:`genplan.generalize.modelgen`).
+
+    Each size's first task has ``params_for_size``'s parameters; the others these parameters pushed up
+    or down (the model's own rule may never reach some corners) with their own seeds. Every call runs in
+    the sandbox; a call that fails or makes an invalid task is dropped (the generator was accepted on small
+    sizes; at large ones it may still break). Nothing is solvable by construction: a failure on a task
+    counts once Fast Downward proved it solvable.
+    """
+    from genplan.generalize.modelgen import MODEL, fingerprint, perturbed
+
+    model = names.model
+    assert model is not None
+    for size in sizes:
+        rng = random.Random(check_seed(MODEL, seed, "params", size))
+        first_id = f"gen-{size}-1" + (f"-r{round_ + 1}" if round_ else "")
+        [first] = model.make([(size, None, check_seed(MODEL, seed, size, 0), first_id)])
+        made = [first]
+        if first.task is not None and per_size > 1:
+            calls = []
+            for index in range(1, per_size):
+                params = dict(first.params) if index % 2 == 1 else perturbed(first.params, model.minimums, rng)
+                task_id = f"gen-{size}-{index + 1}" + (f"-r{round_ + 1}" if round_ else "")
+                calls.append((None, params, check_seed(MODEL, seed, size, index), task_id))
+            made += model.make(calls)
+        batch: list[Candidate] = []
+        seen: set[str] = set()
+        for m in made:
+            if m.task is None or m.task.size > max_objects:
+                continue
+            key = fingerprint(m.task)
+            if key in seen:
+                continue
+            seen.add(key)
+            shown = ", ".join(f"{k}={v}" for k, v in sorted(m.params.items()))
+            batch.append(
+                Candidate(
+                    task_id=m.task.name,
+                    task=m.task,
+                    source="generator",
+                    family=f"size {size}",
+                    origin=f"{names.how}, {m.task.size} objects ({shown}), seed {m.seed}",
+                    solvable=False,
+                    details={"generator": MODEL, "params": dict(m.params), "seed": m.seed, "size": size},
                 )
             )
         if batch:

@@ -17,12 +17,16 @@ of the builtin domains, so a generated task is useful only once it speaks the su
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from genplan.benchmarks.rename import Renaming, anonymizer, rename_domain, rename_task
 from genplan.generators import EXTRA_GENERATOR_DOMAINS, GENERATOR_DOMAINS
 from genplan.pddl.model import Domain, Task
+
+if TYPE_CHECKING:
+    from genplan.generalize.modelgen import ModelGenerator
 
 
 @dataclass(frozen=True)
@@ -39,9 +43,14 @@ class GeneratorNames:
     convert: Callable[[Task, Domain], Task] | None = None
     #: The name of that dialect (:mod:`genplan.generators.dialects`).
     dialect: str | None = None
+    #: A generator the model wrote (:mod:`genplan.generalize.modelgen`), run in the sandbox; then
+    #: ``generator`` is ``"model"`` and its tasks are already over the suite's domain.
+    model: ModelGenerator | None = field(default=None, compare=False)
 
     def adopt(self, task: Task) -> Task:
         """A generated task (over the builtin domain) as a task of the suite's domain."""
+        if self.model is not None:
+            return task
         if self.convert is not None:
             return self.convert(task, self.domain)
         if self.renaming is None:
@@ -50,6 +59,8 @@ class GeneratorNames:
 
     @property
     def how(self) -> str:
+        if self.model is not None:
+            return "the generator the model wrote"
         if self.dialect is not None:
             return f"the {self.generator} generator, converted to the suite's formulation ({self.dialect})"
         return f"the {self.generator} generator" + ("" if self.renaming is None else ", renamed to the suite's names")
@@ -94,6 +105,13 @@ def find_generator(
     if dialect is not None:
         return GeneratorNames(dialect.generator, domain, convert=dialect.convert, dialect=dialect.name)
     return None
+
+
+def model_generator(domain: Domain, model: ModelGenerator) -> GeneratorNames:
+    """The check's generator when the model wrote it (no builtin generator fits, or it is switched off)."""
+    from genplan.generalize.modelgen import MODEL
+
+    return GeneratorNames(MODEL, domain, model=model)
 
 
 def registered_renaming(root: Path, cache_dir: str | Path | None = None) -> Renaming | None:

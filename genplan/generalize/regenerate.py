@@ -50,6 +50,8 @@ class Regenerated:
     #: Tasks made and run on the way. ``candidate.solvable`` False means proved by the planner.
     tried: int
     cut_short: bool
+    #: Every step's task and outcome, largest first (with ``lazy``, none of them is proved yet).
+    path: tuple[tuple[Candidate, TaskOutcome], ...] = ()
 
 
 def lowered(params: Any, tier: str | None = None) -> list[Any]:
@@ -114,6 +116,7 @@ def regenerate_smaller(
     *,
     deadline: float,
     max_unproven: int = 0,
+    lazy: bool = False,
 ) -> Regenerated:
     """The smallest task the generator makes, with lowered parameters, on which the program still fails
     in ``outcome``'s category; ``cand`` itself when nothing smaller fails (or it was not generated).
@@ -124,12 +127,18 @@ def regenerate_smaller(
     rounds of fresh seeds, or at ``deadline`` (``time.monotonic()``). Tasks that need a proof (the
     generator's unfiltered ones) are made only up to ``max_unproven`` objects: above that the planner
     rarely proves them within its limit, and each try costs that limit.
+
+    A generator the model wrote makes no task solvable by construction; its failures are often too large
+    to prove. With ``lazy`` its descent takes failing tasks without proving them, and the caller proves
+    the steps of :attr:`Regenerated.path` from the smallest up (see :func:`_regenerate_model`).
     """
     from genplan.generators import UNPROVEN, generator_module
 
     details = cand.details
     if cand.source != "generator" or "params" not in details or details.get("generator") != names.generator:
         return Regenerated(cand, outcome, 0, 0, False)
+    if names.model is not None:
+        return _regenerate_model(cand, outcome, names, run, prove, deadline=deadline, lazy=lazy)
     module = generator_module(names.generator)
     current, current_outcome = cand, outcome
     params = module.Params(**details["params"])
@@ -206,3 +215,79 @@ def regenerate_smaller(
         attempt += 1
         if attempt >= MAX_ATTEMPTS:
             return Regenerated(current, current_outcome, steps, tried, False)
+
+
+def _regenerate_model(
+    cand: Candidate, outcome: TaskOutcome, names: GeneratorNames, run: RunMany, prove: Prove, *, deadline: float,
+    lazy: bool,
+) -> Regenerated:  # fmt: skip
+    """:func:`regenerate_smaller` for a generator the model wrote (:mod:`genplan.generalize.modelgen`): the
+    same tiers over its declared parameters, never below their minimums, every task made in the sandbox
+    and none solvable by construction (proved, a few per step, unless ``lazy``)."""
+    from genplan.generalize.modelgen import lowered as lowered_model
+
+    model = names.model
+    assert model is not None
+    details = cand.details
+    current, current_outcome = cand, outcome
+    params: dict[str, int] = dict(details["params"])
+    steps = tried = attempt = 0
+    path: list[tuple[Candidate, TaskOutcome]] = []
+
+    def attempt_tier(options: list[dict[str, int]]) -> tuple[Candidate, dict[str, int], TaskOutcome] | None:
+        nonlocal tried
+        seeds = SEEDS_PER_STEP * (len(TIERS) if len(options) <= 2 else 1)
+        calls = []
+        for option in options:
+            for k in range(attempt * seeds, (attempt + 1) * seeds):
+                seed = check_seed("regenerate", details.get("seed"), sorted(option.items()), k)
+                calls.append((None, option, seed, f"{cand.task_id}-s{steps + 1}-{attempt * 1000 + len(calls) + 1}"))
+        batch: list[tuple[Candidate, dict[str, int]]] = []
+        for made in model.make(calls):
+            if made.task is None or made.task.size >= current.task.size:
+                continue
+            shown = ", ".join(f"{name}={value}" for name, value in sorted(made.params.items()))
+            batch.append((replace(
+                cand, task_id=made.task.name, task=made.task, solvable=False,
+                origin=f"{names.how}, {made.task.size} objects ({shown}), seed {made.seed} "
+                f"(made smaller from {cand.task_id}, {cand.task.size} objects)",
+                details={**details, "params": dict(made.params), "seed": made.seed, "regenerated_from": cand.task_id},
+            ), dict(made.params)))  # fmt: skip
+        if not batch:
+            return None
+        results = run([c for c, _ in batch])
+        tried += len(batch)
+        failing = sorted(
+            ((c, o, r) for (c, o), r in zip(batch, results, strict=True)
+             if not r.solved and r.category == outcome.category),
+            key=lambda cor: (cor[0].task.size, cor[0].task_id),
+        )  # fmt: skip
+        proofs = 0
+        for made_cand, option, result in failing:
+            if not lazy:
+                if proofs >= MAX_PROOFS_PER_STEP or time.monotonic() > deadline:
+                    return None
+                proofs += 1
+                if not prove(made_cand.task):
+                    continue
+            return made_cand, option, result
+        return None
+
+    while True:
+        chosen = None
+        for tier in TIERS:
+            if time.monotonic() > deadline:
+                return Regenerated(current, current_outcome, steps, tried, True, tuple(path))
+            options = lowered_model(params, model.minimums, tier)
+            chosen = attempt_tier(options) if options else None
+            if chosen is not None:
+                break
+        if chosen is not None:
+            current, params, current_outcome = chosen
+            steps += 1
+            attempt = 0
+            path.append((current, current_outcome))
+            continue
+        attempt += 1
+        if attempt >= MAX_ATTEMPTS:
+            return Regenerated(current, current_outcome, steps, tried, False, tuple(path))
