@@ -1181,6 +1181,20 @@ def check(
     workers: WorkersOpt = None,
     cluster_config: ClusterConfigOpt = None,
     dashboard: DashboardOpt = False,
+    generator_choice: Annotated[
+        str | None,
+        typer.Option(
+            "--generator",
+            help="Where generated tasks come from: builtin, model (a generator the model writes) or none "
+            "(default: builtin when the domain has one, else model when --model is given).",
+        ),
+    ] = None,
+    model: Annotated[
+        str | None, typer.Option(help="litellm model that writes a task generator (with --generator model).")
+    ] = None,
+    api_base: Annotated[
+        str | None, typer.Option("--api-base", help="OpenAI-compatible server URL (vLLM, Ollama).")
+    ] = None,
 ) -> None:
     """Does the program generalize? Search new tasks for the smallest one it fails on.
 
@@ -1209,11 +1223,21 @@ def check(
         memory_mb=memory, shrink_budget_s=shrink_budget, jobs=jobs,
     ).check()  # fmt: skip
     renaming = registered_renaming(s.root, cache_dir)
-    generator = find_generator(s.domain, hint=s.domain_name, renaming=renaming)
+    builtin = find_generator(s.domain, hint=s.domain_name, renaming=renaming)
+    choice = _generator_choice(generator_choice, builtin is not None, model, s.domain_name)
+    generator = builtin if choice == "builtin" else None
+    folder = out or Path(f"check-{s.domain_name}-{program.stem}")
     with (
         _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask,
+        contextlib.ExitStack() as stack,
         err_console.status("checking") as status,
     ):
+        executor = None
+        if choice == "model":
+            assert model is not None
+            status.update(Text("asking the model for a task generator"))
+            generator, executor = _model_generator(s, debug, settings, model, api_base, cache_dir, folder, dask,
+                                                   stack)  # fmt: skip
 
         def progress(event: str, info: dict) -> None:
             if event == "wave":
@@ -1227,9 +1251,8 @@ def check(
 
         result = check_program(
             source, s.domain, debug, settings=settings, generator=generator, user_tasks=given, cache_dir=cache_dir,
-            progress=progress, cluster=dask,
+            progress=progress, cluster=dask, executor=executor if dask is None else None,
         )  # fmt: skip
-    folder = out or Path(f"check-{s.domain_name}-{program.stem}")
     files = write_check(result, s.domain, folder, program)
     cex = result.counterexample
     tried = "; ".join(result.tried_summary()) or "no task"
@@ -1254,6 +1277,62 @@ def check(
                         ("feedback", files.feedback), ("everything", files.json)):  # fmt: skip
         copyable(console, f"{label}: {path}", style="dim")
     raise typer.Exit(1)
+
+
+#: What ``genplan check --generator`` accepts.
+GENERATOR_CHOICES = ("builtin", "model", "none")
+
+
+def _generator_choice(choice: str | None, has_builtin: bool, model: str | None, domain: str) -> str:
+    """``--generator`` resolved: the builtin generator when there is one, else the model's when a model is
+    given, else none; an impossible choice is the user's error."""
+    if choice is None:
+        return "builtin" if has_builtin else ("model" if model else "none")
+    if choice not in GENERATOR_CHOICES:
+        raise GenplanError(f"--generator must be one of {', '.join(GENERATOR_CHOICES)}, not {choice!r}.")
+    if choice == "builtin" and not has_builtin:
+        raise GenplanError(
+            f"There is no builtin task generator for the domain {domain}.",
+            hint="Pass --generator model with --model (and --api-base) to have the model write one, or "
+            "--generator none.",
+        )
+    if choice == "model" and not model:
+        raise GenplanError("--generator model needs a model to ask.", hint="Pass --model (and --api-base).")
+    return choice
+
+
+def _model_generator(
+    s: Any, debug: list, settings: Any, model: str, api_base: str | None, cache_dir: Any, folder: Path,
+    dask: Any, stack: contextlib.ExitStack,
+) -> tuple[Any, Any]:  # fmt: skip
+    """Ask the model for a task generator (cached like every call), keep it in ``folder`` and say what
+    became of it; ``(generator or None, the executor it runs in)``."""
+    from genplan.execute.pool import Executor
+    from genplan.generalize.modelgen import GENERATOR_LIMITS
+    from genplan.generalize.solvable import planner_proof
+    from genplan.llm import make_client
+    from genplan.stages.generator import ask_model_generator, generator_files
+
+    folder.mkdir(parents=True, exist_ok=True)
+    llm = make_client(model=model, api_base=api_base, cache_dir=cache_dir, log_path=folder / "calls.jsonl")
+    stack.callback(llm.close)
+    executor = stack.enter_context(Executor(jobs=settings.jobs, limits=GENERATOR_LIMITS))
+    prove = planner_proof(settings.proof_time_limit, cache_dir, dask)
+    generator, answer = ask_model_generator(llm, s.domain, s.domain_name, s.domain_path.read_text(), debug,
+                                            executor=executor, prove=prove, settings=settings)  # fmt: skip
+    calls = llm.accounting.totals().to_json()
+    for name, text in generator_files(answer, calls).items():
+        (folder / name).write_text(text)
+    paid = calls.get("paid_calls", 0)
+    cost = f", {paid} paid" if paid else ", from the cache"
+    verdict = "accepted" if answer.accepted else "rejected"
+    style = "green" if answer.accepted else "yellow"
+    err_console.print(Text(f"task generator written by the model: {verdict} ({len(answer.attempts)} attempt(s)"
+                           f"{cost}): {answer.reason}", style=style))  # fmt: skip
+    if not answer.accepted:
+        err_console.print(Text("the check goes on without a generator", style="dim"))
+    copyable(err_console, f"generator: {folder / 'generator.py'}", style="dim")
+    return generator, executor
 
 
 #: The exit code when the reader of the output closed the pipe: 128 + SIGPIPE, as a shell reports it.
