@@ -14,7 +14,7 @@ def generate(params, seed):
     rng = random.Random(seed)
     locations = [f"l{i}" for i in range(params["locations"])]
     cars = [f"c{i}" for i in range(params["cars"])]
-    init = {("location", l) for l in locations} | {("car", c) for c in cars}
+    init = {("location", loc) for loc in locations} | {("car", c) for c in cars}
     init |= {("not-eq", a, b) for a in locations for b in locations if a != b}
     init.add(("at-ferry", rng.choice(locations)))
     init.add(("empty-ferry",))
