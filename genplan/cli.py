@@ -707,6 +707,9 @@ def synthesize(
                 f"  generalization check: no counterexample to {info['label']} among {info['tasks']} tasks "
                 f"({info['seconds'] or 0:.0f} s)"
             )
+        elif event == "generator":
+            verdict = "accepted" if info["accepted"] else "rejected (the check goes on without one)"
+            err_console.print(f"  task generator written by the model: {verdict}: {info['reason']}")
         elif event == "counterexample":
             err_console.print(
                 f"  generalization check: {info['task']} ({info['objects']} objects) fails {info['found_by']} "

@@ -122,6 +122,15 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "typed": False,
     },
     "format_reminder.j2": {"expected": "program", "missing": ["instance-3"]},
+    "generator.j2": {
+        "domain_name": "ferry",
+        "domain_pddl": FERRY_DOMAIN,
+        "typed": True,
+        "examples": [{"name": "instance-0", "python": PYTHON_TASK}],
+        "smallest": 4,
+        "largest": 2000,
+    },
+    "generator_fix.j2": {"reason": "the initial state fact (at c0) has 1 argument(s), but at takes 2"},
 }
 
 OWN_TEMPLATES = [n for n in template_names() if not n.startswith(("feedback", "_"))]
@@ -174,7 +183,7 @@ def test_renders_cleanly(name: str, reasoning: bool) -> None:
 
 @pytest.mark.parametrize(
     "name", ["describe_domain.j2", "strategy.j2", "strategy_plan.j2", "strategy_reflect.j2", "codegen.j2",
-             "code_reflect.j2", "baseline_strategy.j2", "direct.j2"],
+             "code_reflect.j2", "baseline_strategy.j2", "direct.j2", "generator.j2"],
 )  # fmt: skip
 def test_non_reasoning_models_are_asked_to_think(name: str) -> None:
     text = render(name, **CONTEXTS[name], reasoning=False)
@@ -215,7 +224,7 @@ def test_empty_value_is_an_error(empty: str | None) -> None:
 def test_unknown_template_and_bad_choice() -> None:
     with pytest.raises(PromptError, match=r"no prompt template 'nope\.j2'.*codegen\.j2"):
         render("nope.j2")
-    with pytest.raises(PromptError, match="expected must be plan, pseudocode, program or task descriptions"):
+    with pytest.raises(PromptError, match="expected must be plan, pseudocode, program, generator or task descriptions"):
         render("format_reminder.j2", expected="poem", reasoning=False)
 
 
@@ -348,3 +357,13 @@ def test_the_direct_prompt_shows_the_domain_examples_and_input_form() -> None:
 def test_format_reminder_for_missing_task_descriptions() -> None:
     text = render("format_reminder.j2", expected="task descriptions", missing=["p3", "p5"], reasoning=False)
     assert "p3, p5" in text and '"TASK p3"' in text and "DOMAIN NOTES" in text
+
+
+def test_the_generator_prompt_states_the_interface_the_sandbox_checks() -> None:
+    text = render("generator.j2", **CONTEXTS["generator.j2"], reasoning=False)
+    for part in ("PARAMETERS = {", "def params_for_size(size: int) -> dict", "def generate(params: dict, seed: int)",
+                 "random.Random(seed)", "from 4 to 2000 objects", "solvable", "(name, type)"):  # fmt: skip
+        assert part in text, part
+    untyped = render("generator.j2", **{**CONTEXTS["generator.j2"], "typed": False}, reasoning=True)
+    assert "(name, type)" not in untyped and "a set of object names" in untyped
+    assert "generate(params, seed)" in render("format_reminder.j2", expected="generator", missing=[], reasoning=False)

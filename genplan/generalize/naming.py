@@ -58,6 +58,16 @@ class GeneratorNames:
         return rename_task(task, self.renaming, self.domain)
 
     @property
+    def identity(self) -> str:
+        """What decides the tasks it makes, for cache keys: :attr:`how`, and a model-written generator's
+        source digest (another module makes other tasks)."""
+        if self.model is None:
+            return self.how
+        import hashlib
+
+        return f"{self.how} {hashlib.sha256(self.model.source.encode()).hexdigest()}"
+
+    @property
     def how(self) -> str:
         if self.model is not None:
             return "the generator the model wrote"

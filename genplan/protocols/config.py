@@ -81,6 +81,9 @@ class Config:
     generalize_rounds: int = 3
     #: New tasks the LLM writes plans for (by following the strategy) in each strategy check.
     generalize_strategy_tasks: int = 2
+    #: Where the check's generated tasks come from: "auto" (the builtin generator when the domain has one,
+    #: else one the model writes, once per run), "builtin", "model" or "none".
+    generalize_generator: str = "auto"
     #: "staged" (the paper's protocol: descriptions, strategy, programs) or "auto" (an escalation ladder:
     #: one direct program, then repair rounds, then the staged protocol, each rung only if the one before
     #: produced no program that passes every debugging task and the generalization check).
@@ -116,6 +119,10 @@ class Config:
             raise ConfigError(
                 "generalize_budget_s must be positive; generalize_rounds and generalize_strategy_tasks cannot "
                 "be negative."
+            )
+        if self.generalize_generator not in {"auto", "builtin", "model", "none"}:
+            raise ConfigError(
+                f"generalize_generator must be 'auto', 'builtin', 'model' or 'none', not {self.generalize_generator!r}."
             )
         if self.protocol not in {"staged", "auto"}:
             raise ConfigError(f"protocol must be 'staged' or 'auto', not {self.protocol!r}.")
@@ -194,6 +201,7 @@ ADDED_LATER: dict[str, Any] = {
     "task_descriptions": "together",
     "context_tokens": None,
     "eager_variants": False,
+    "generalize_generator": "auto",
 }
 
 

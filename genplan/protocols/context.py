@@ -217,7 +217,7 @@ def build_context(
     run: RunDir, suite: Suite, config: Config, llm: ChatClient, cache_dir: str | Path | None, jobs: int | None,
     progress: Progress, cpu_gate: AbstractContextManager | None, cluster: Backend | None = None,
 ) -> Context:  # fmt: skip
-    search = counterexample_search(run, suite, config, cache_dir, progress, cluster) if config.generalize else None
+    search = counterexample_search(run, suite, config, cache_dir, progress, cluster, llm) if config.generalize else None
     extra = search.extra if search else {}
     evaluator = make_debug_evaluator(suite, config, cache_dir, jobs, cpu_gate, extra, cluster)
     return Context(run, suite, config, llm, cache_dir, jobs, progress, cpu_gate, make_judge(), search, evaluator,
@@ -243,9 +243,11 @@ def counterexample_search(
     cache_dir: str | Path | None,
     progress: Progress,
     cluster: Backend | None = None,
+    llm: ChatClient | None = None,
 ) -> Any:
     """The generalization check of this run: debugging tasks, and the suite's other training tasks where it
-    has them (the Learning Track's); held-out tasks never reach it."""
+    has them (the Learning Track's); held-out tasks never reach it. A domain without a builtin generator
+    gets one written by the model (``generalize_generator``), asked once per run and cached."""
     from genplan.generalize import CheckSettings
     from genplan.generalize.naming import find_generator, registered_renaming
     from genplan.stages.counterexamples import CounterexampleSearch
@@ -255,7 +257,11 @@ def counterexample_search(
         memory_mb=config.memory_mb, shuffled_names=False,
     )  # fmt: skip
     renaming = registered_renaming(suite.root, cache_dir)
-    generator = find_generator(suite.domain, hint=suite.domain_name, renaming=renaming)
+    choice = config.generalize_generator
+    generator = find_generator(suite.domain, hint=suite.domain_name, renaming=renaming) if choice in (
+        "auto", "builtin") else None  # fmt: skip
+    if generator is None and choice in ("auto", "model") and llm is not None:
+        generator = _model_generator(run, suite, config, settings, cache_dir, progress, cluster, llm)
 
     def found(cex: Any) -> None:
         run.write_json(f"generalize/{cex.task_id}.json", cex.to_json())
@@ -272,3 +278,29 @@ def counterexample_search(
         on_check=lambda checks: run.write_json("generalize/checks.json", {"checks": checks}),
         on_checked=passed, cluster=cluster, given=[(t, suite.task(t)) for t in suite.extra.get("given", ())],
     )  # fmt: skip
+
+
+def _model_generator(
+    run: RunDir, suite: Suite, config: Config, settings: Any, cache_dir: str | Path | None, progress: Progress,
+    cluster: Backend | None, llm: ChatClient,
+) -> Any:  # fmt: skip
+    """The task generator the model writes for the check (:mod:`genplan.stages.generator`), kept in the run
+    as ``generalize/generator.py`` and ``generalize/generator.json``; ``None`` when it was rejected."""
+    from genplan.execute.pool import Executor
+    from genplan.generalize.modelgen import GENERATOR_LIMITS
+    from genplan.generalize.solvable import planner_proof
+    from genplan.stages.generator import ask_model_generator, generator_files
+
+    executor = Executor(jobs=1, limits=GENERATOR_LIMITS)  # lives as long as the run's check (closed at exit)
+    prove = planner_proof(settings.proof_time_limit, cache_root(cache_dir), cluster)
+    debug = [(t, suite.task(t)) for t in suite.split.debug]
+    generator, answer = ask_model_generator(
+        llm, suite.domain, suite.domain_name, suite.domain_path.read_text(), debug, executor=executor, prove=prove,
+        settings=settings, reasoning=config.reasoning,
+    )  # fmt: skip
+    for name, text in generator_files(answer).items():
+        run.write_text(f"generalize/{name}", text)
+    progress("generator", {"accepted": answer.accepted, "reason": answer.reason, "attempts": len(answer.attempts)})
+    if generator is None:
+        executor.close()
+    return generator

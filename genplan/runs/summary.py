@@ -51,6 +51,7 @@ def collect(run: RunDir) -> dict[str, Any]:
         "ladder": run.read_json("ladder.json"),
         "counterexamples": _counterexamples(run),
         "checks": (run.read_json("generalize/checks.json") or {}).get("checks", []),
+        "generator": run.read_json("generalize/generator.json"),
     }
 
 
@@ -215,8 +216,19 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
     if doc["selection"] and doc["selection"].get("label"):
         out.append(f"- selected: {doc['selection']['label']} ({doc['selection']['reason']})")
 
-    if doc["counterexamples"] or doc["checks"]:
+    generator = doc.get("generator")
+    if doc["counterexamples"] or doc["checks"] or generator:
         out += ["", "## Generalization check", ""]
+        if generator:
+            # The domain had no builtin generator: the model wrote one (genplan.stages.generator).
+            verdict = "accepted" if generator.get("accepted") else "rejected"
+            calls = generator.get("calls") or {}
+            paid = f", {calls['paid_calls']} paid call(s)" if calls.get("paid_calls") else ""
+            out.append(f"- task generator written by the model: {verdict} after "
+                       f"{len(generator.get('attempts') or [])} attempt(s){paid}: {generator.get('reason')} "
+                       f"(generalize/generator.py)")  # fmt: skip
+            for a in (generator.get("attempts") or [])[:-1]:
+                out.append(f"  - first attempt rejected: {a.get('reason')}")
         for c in doc["checks"]:
             if c["stage"] == "strategy":
                 what = f"plans for {', '.join(c.get('asked') or []) or 'no new task'}"

@@ -151,7 +151,7 @@ def program_check(
     """
     from genplan.generalize import check_program
 
-    key = check_key(source, domain, [t for _, t in debug], settings, generator.how if generator else None, given)
+    key = check_key(source, domain, [t for _, t in debug], settings, generator.identity if generator else None, given)
     path = cache_dir / "checks" / key[:2] / f"{key}.json"
     if path.is_file():
         try:
