@@ -122,6 +122,8 @@ SLOW_TESTS = frozenset(
         "tests/test_ladder.py::test_the_repair_rung_fixes_the_direct_program_and_the_strategy_rung_is_not_needed",
         "tests/test_ladder.py::test_without_repair_rounds_the_ladder_goes_from_direct_to_strategy",
         "tests/test_llm_litellm.py::test_reply_usage_reasoning_and_request",
+        "tests/test_modelgen.py::test_cli_asks_once_with_the_debugging_tasks_only_keeps_the_generator_and_a_rerun_pays_no_call",
+        "tests/test_modelgen.py::test_the_model_generator_finds_a_planted_failure_with_the_builtin_generator_off_and_shrinks_it",
         "tests/test_pipeline.py::test_full_scripted_ferry_run_and_cached_rerun",
         "tests/test_pipeline_generalize.py::test_counterexamples_feed_back_into_strategy_and_code",
         "tests/test_planners.py::test_memory_limit_gives_memory",
