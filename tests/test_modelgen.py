@@ -256,3 +256,36 @@ def test_cli_generator_choices_that_cannot_work_are_user_errors(tmp_path: Path) 
     for args, words in ((["--generator", "model"], "needs a model"), (["--generator", "robot"], "must be one of")):
         res = _cli(["good.py", "ferry", *args], tmp_path)
         assert res.returncode == 2 and words in res.stderr and "Traceback" not in res.stderr, res.stderr
+
+
+# ----------------------------------------------------------------------------------------------- runs
+def test_a_run_asks_once_keeps_the_generator_in_its_folder_and_inspect_shows_it(tmp_path: Path) -> None:
+    from genplan.protocols.config import Config, ConfigError
+    from genplan.protocols.context import counterexample_search
+    from genplan.runs import RunDir
+    from genplan.runs.summary import summary_markdown
+
+    suite, _ = ferry()
+    run = RunDir(tmp_path / "runs" / "ferry" / "r1")
+    events: list[tuple[str, dict]] = []
+    backend = ScriptedBackend([reply(BROKEN["crash"][0]), reply(GOOD_GENERATOR)])
+    llm = make_client(model="scripted", backend=backend, cache_dir=tmp_path / "llm")
+    config = Config(generalize=True, generalize_generator="model")
+    search = counterexample_search(run, suite, config, tmp_path / "cache", lambda e, i: events.append((e, i)),
+                                   None, llm)  # fmt: skip
+    assert search.generator is not None and search.generator.generator == "model"
+    assert [c.purpose for c in backend.calls] == ["generator.write", "generator.repair"]
+    [(_, info)] = [e for e in events if e[0] == "generator"]
+    assert info["accepted"] and info["attempts"] == 2
+    assert run.path("generalize/generator.py").read_text().endswith(GOOD_GENERATOR)
+    assert json.loads(run.path("generalize/generator.json").read_text())["accepted"]
+    text = summary_markdown(run)
+    assert "task generator written by the model: accepted after 2 attempt(s)" in text
+    assert "first attempt rejected:" in text and "ValueError: no ferry" in text
+    # The default keeps the builtin generator where there is one: no call.
+    quiet = ScriptedBackend([])
+    builtin = counterexample_search(run, suite, Config(generalize=True), tmp_path / "cache", lambda e, i: None,
+                                    None, make_client(model="scripted", backend=quiet))  # fmt: skip
+    assert builtin.generator.generator == "ferry" and not quiet.calls
+    with pytest.raises(ConfigError, match="generalize_generator"):
+        Config(generalize=True, generalize_generator="robot").check()
