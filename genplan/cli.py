@@ -1312,7 +1312,7 @@ def _model_generator(
     became of it; ``(generator or None, the executor it runs in)``."""
     from genplan.execute.pool import Executor
     from genplan.generalize.modelgen import GENERATOR_LIMITS
-    from genplan.generalize.solvable import planner_proof
+    from genplan.generalize.solvable import planner_decision
     from genplan.llm import make_client
     from genplan.stages.generator import ask_model_generator, generator_files
 
@@ -1320,9 +1320,9 @@ def _model_generator(
     llm = make_client(model=model, api_base=api_base, cache_dir=cache_dir, log_path=folder / "calls.jsonl")
     stack.callback(llm.close)
     executor = stack.enter_context(Executor(jobs=settings.jobs, limits=GENERATOR_LIMITS))
-    prove = planner_proof(settings.proof_time_limit, cache_dir, dask)
+    decide = planner_decision(settings.proof_time_limit, cache_dir, dask)
     generator, answer = ask_model_generator(llm, s.domain, s.domain_name, s.domain_path.read_text(), debug,
-                                            executor=executor, prove=prove, settings=settings)  # fmt: skip
+                                            executor=executor, decide=decide, settings=settings)  # fmt: skip
     calls = llm.accounting.totals().to_json()
     for name, text in generator_files(answer, calls).items():
         (folder / name).write_text(text)

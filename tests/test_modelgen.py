@@ -26,7 +26,7 @@ from genplan.generalize.modelgen import (
     perturbed,
 )
 from genplan.generalize.naming import model_generator
-from genplan.generalize.solvable import planner_proof
+from genplan.generalize.solvable import planner_decision
 from genplan.llm import ScriptedBackend, make_client
 from genplan.pddl.parser import parse_domain
 from genplan.pddl.pyform import python_inputs, render_python_task
@@ -64,7 +64,7 @@ BROKEN = {
     "unsolvable": (broken('init |= {("not-eq", a, b) for a in locations for b in locations if a != b}', "")
                    .replace('init.add(("at", c, rng.choice(locations)))', 'init.add(("at", c, "l0"))')
                    .replace('goal.add(("at", c, rng.choice(locations)))', 'goal.add(("at", c, "l1"))'),
-                   "were proved solvable by Fast Downward"),
+                   "unsolvable (for example the task at"),
     "identical": (broken("def params_for_size(size):\n", "def params_for_size(size):\n    return {'locations': 2, "
                          "'cars': 3}\n").replace("rng = random.Random(seed)", "rng = random.Random(7)"),
                   "are identical"),
@@ -117,9 +117,9 @@ def test_a_good_generator_is_accepted_and_its_tasks_are_tasks_of_the_domain() ->
     suite, debug = ferry()
     with Executor(jobs=2) as executor:
         generator = ModelGenerator(GOOD_GENERATOR, suite.domain, executor)
-        verdict = assess(generator, assessment_sizes([t for _, t in debug]), planner_proof(10))
+        verdict = assess(generator, assessment_sizes([t for _, t in debug]), planner_decision(10))
         assert verdict.accepted, verdict.reason
-        assert all(row["proved"] and row["objects"] for row in verdict.samples)
+        assert all(row["proved"] is True and row["objects"] for row in verdict.samples)
         [made] = generator.make([(None, {"locations": 3, "cars": 12}, 5, "t")])
     assert made.task is not None and made.task.size == 15 and made.params == {"locations": 3, "cars": 12}
     assert made.task.domain == suite.domain and {f[0] for f in made.task.goal} == {"at"}
@@ -130,9 +130,19 @@ def test_a_broken_generator_is_rejected_with_its_reason(case: str) -> None:
     source, reason = BROKEN[case]
     suite, _ = ferry()
     with Executor(jobs=2) as executor:
-        verdict = assess(ModelGenerator(source, suite.domain, executor, QUICK), [5, 8, 16], planner_proof(10))
+        verdict = assess(ModelGenerator(source, suite.domain, executor, QUICK), [5, 8, 16], planner_decision(10))
     assert not verdict.accepted
     assert reason in verdict.reason, verdict.reason
+
+
+def test_tasks_the_planner_cannot_decide_do_not_reject_a_generator_but_none_proved_does() -> None:
+    suite, _ = ferry()
+    with Executor(jobs=2) as executor:
+        generator = ModelGenerator(GOOD_GENERATOR, suite.domain, executor)
+        hard = assess(generator, [5, 8, 16], lambda task: True if task.size <= 5 else None)
+        undecided = assess(generator, [5, 8, 16], lambda task: None)
+    assert hard.accepted and "3 of its 9 tasks were proved solvable" in hard.reason, hard.reason
+    assert not undecided.accepted and "none of its 9 tasks was proved solvable" in undecided.reason
 
 
 def test_a_generator_runs_behind_the_sandbox_walls(tmp_path: Path) -> None:
@@ -192,7 +202,7 @@ def test_a_rejected_generator_is_repaired_once_with_its_reason_and_a_second_reje
         backend = ScriptedBackend([reply(bad), reply(GOOD_GENERATOR)])
         llm = make_client(model="scripted", backend=backend, cache_dir=tmp_path / "llm")
         names, answer = ask_model_generator(llm, suite.domain, "ferry", suite.domain_path.read_text(), debug,
-                                            executor=executor, prove=planner_proof(10),
+                                            executor=executor, decide=planner_decision(10),
                                             settings=CheckSettings())  # fmt: skip
         assert names is not None and answer.accepted and len(answer.attempts) == 2
         assert [c.purpose for c in backend.calls] == ["generator.write", "generator.repair"]
@@ -201,7 +211,7 @@ def test_a_rejected_generator_is_repaired_once_with_its_reason_and_a_second_reje
         backend = ScriptedBackend([reply(bad), reply(BROKEN["crash"][0])])
         llm = make_client(model="scripted", backend=backend, cache_dir=tmp_path / "llm2")
         names, answer = ask_model_generator(llm, suite.domain, "ferry", suite.domain_path.read_text(), debug,
-                                            executor=executor, prove=planner_proof(10),
+                                            executor=executor, decide=planner_decision(10),
                                             settings=CheckSettings())  # fmt: skip
     assert names is None and not answer.accepted and len(backend.calls) == 2, "one repair at most"
     assert "ValueError: no ferry" in answer.reason

@@ -29,18 +29,28 @@ def planner_proof(
     Results are cached (the planner cache), so re-running a check proves nothing twice. The planner runs
     on ``cluster`` (any :class:`~genplan.execute.backend.Backend`; this machine by default), the cache stays here.
     """
+    decide = planner_decision(time_limit, cache_dir, cluster)
+    return lambda task: decide(task) is True
+
+
+def planner_decision(
+    time_limit: float = 10.0, cache_dir: str | Path | None = None, cluster: Backend | None = None
+) -> Callable[[Task], bool | None]:
+    """Like :func:`planner_proof`, but telling a proof of unsolvability (False) from no decision within the
+    limit (None): a generator the model wrote is rejected for the first, not for the second (a planner
+    cannot decide floortile tasks of 30 objects in seconds, solvable as they are)."""
     from genplan.execute.backend import LocalBackend
     from genplan.execute.planning import plan_tasks
 
     backend = cluster or LocalBackend(jobs=1)
 
-    memo: dict[Task, bool] = {}
+    memo: dict[Task, bool | None] = {}
 
-    def prove(task: Task) -> bool:
+    def decide(task: Task) -> bool | None:
         if task not in memo:
             [result] = plan_tasks([task], PROOF_PLANNER, time_limit=time_limit, memory_limit_mb=2048,
                                   cache_dir=cache_dir, backend=backend)  # fmt: skip
-            memo[task] = result.status == "solved"
+            memo[task] = True if result.status == "solved" else (False if result.status == "unsolvable" else None)
         return memo[task]
 
-    return prove
+    return decide

@@ -288,14 +288,14 @@ def _model_generator(
     as ``generalize/generator.py`` and ``generalize/generator.json``; ``None`` when it was rejected."""
     from genplan.execute.pool import Executor
     from genplan.generalize.modelgen import GENERATOR_LIMITS
-    from genplan.generalize.solvable import planner_proof
+    from genplan.generalize.solvable import planner_decision
     from genplan.stages.generator import ask_model_generator, generator_files
 
     executor = Executor(jobs=1, limits=GENERATOR_LIMITS)  # lives as long as the run's check (closed at exit)
-    prove = planner_proof(settings.proof_time_limit, cache_root(cache_dir), cluster)
+    decide = planner_decision(settings.proof_time_limit, cache_root(cache_dir), cluster)
     debug = [(t, suite.task(t)) for t in suite.split.debug]
     generator, answer = ask_model_generator(
-        llm, suite.domain, suite.domain_name, suite.domain_path.read_text(), debug, executor=executor, prove=prove,
+        llm, suite.domain, suite.domain_name, suite.domain_path.read_text(), debug, executor=executor, decide=decide,
         settings=settings, reasoning=config.reasoning,
     )  # fmt: skip
     for name, text in generator_files(answer).items():

@@ -130,12 +130,13 @@ def ask_model_generator(
     debug: Sequence[tuple[str, Task]],
     *,
     executor: Executor,
-    prove: Callable[[Task], bool],
+    decide: Callable[[Task], bool | None],
     settings: CheckSettings,
     reasoning: bool = False,
 ) -> tuple[GeneratorNames | None, GeneratorAnswer]:
     """The check's generator written by the model: judged at small sizes, repaired once; ``(None, answer)``
-    when no attempt was accepted. Only ``debug`` tasks reach the prompt, never a held-out one."""
+    when no attempt was accepted. Only ``debug`` tasks reach the prompt, never a held-out one. ``decide``
+    is :func:`genplan.generalize.solvable.planner_decision`."""
     from genplan.generalize.check import EXTEND
     from genplan.generalize.modelgen import ModelGenerator, assess, assessment_sizes
     from genplan.generalize.naming import model_generator
@@ -148,7 +149,7 @@ def ask_model_generator(
     sizes = assessment_sizes(tasks, settings.max_objects)
 
     def judge(source: str) -> Verdict:
-        return assess(ModelGenerator(source, domain, executor), sizes, prove)
+        return assess(ModelGenerator(source, domain, executor), sizes, decide)
 
     answer = write_generator(llm, prompt, judge, reasoning=reasoning)
     if answer.source is None:
