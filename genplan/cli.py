@@ -1314,7 +1314,7 @@ def _model_generator(
     from genplan.generalize.modelgen import GENERATOR_LIMITS
     from genplan.generalize.solvable import planner_decision
     from genplan.llm import make_client
-    from genplan.stages.generator import ask_model_generator, generator_files
+    from genplan.stages.generator import ask_model_generator, generator_calls, generator_files
 
     folder.mkdir(parents=True, exist_ok=True)
     llm = make_client(model=model, api_base=api_base, cache_dir=cache_dir, log_path=folder / "calls.jsonl")
@@ -1323,7 +1323,7 @@ def _model_generator(
     decide = planner_decision(settings.proof_time_limit, cache_dir, dask)
     generator, answer = ask_model_generator(llm, s.domain, s.domain_name, s.domain_path.read_text(), debug,
                                             executor=executor, decide=decide, settings=settings)  # fmt: skip
-    calls = llm.accounting.totals().to_json()
+    calls = generator_calls(llm)
     for name, text in generator_files(answer, calls).items():
         (folder / name).write_text(text)
     paid = calls.get("paid_calls", 0)

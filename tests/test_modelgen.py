@@ -288,7 +288,13 @@ def test_a_run_asks_once_keeps_the_generator_in_its_folder_and_inspect_shows_it(
     [(_, info)] = [e for e in events if e[0] == "generator"]
     assert info["accepted"] and info["attempts"] == 2
     assert run.path("generalize/generator.py").read_text().endswith(GOOD_GENERATOR)
-    assert json.loads(run.path("generalize/generator.json").read_text())["accepted"]
+    kept = json.loads(run.path("generalize/generator.json").read_text())
+    assert kept["accepted"] and kept["calls"]["paid_calls"] == 2
+    prompt = backend.calls[0].last_user
+    assert all(t in prompt for t in sorted(suite.split.debug, key=lambda t: (suite.task(t).size, t))[:3])
+    for task_id in suite.split.heldout:  # no held-out task reaches the prompt, in any form
+        assert task_id not in prompt
+        assert render_python_task(python_inputs(suite.task(task_id))).splitlines()[1] not in prompt
     text = summary_markdown(run)
     assert "task generator written by the model: accepted after 2 attempt(s)" in text
     assert "first attempt rejected:" in text and "ValueError: no ferry" in text

@@ -289,7 +289,7 @@ def _model_generator(
     from genplan.execute.pool import Executor
     from genplan.generalize.modelgen import GENERATOR_LIMITS
     from genplan.generalize.solvable import planner_decision
-    from genplan.stages.generator import ask_model_generator, generator_files
+    from genplan.stages.generator import ask_model_generator, generator_calls, generator_files
 
     executor = Executor(jobs=1, limits=GENERATOR_LIMITS)  # lives as long as the run's check (closed at exit)
     decide = planner_decision(settings.proof_time_limit, cache_root(cache_dir), cluster)
@@ -298,7 +298,7 @@ def _model_generator(
         llm, suite.domain, suite.domain_name, suite.domain_path.read_text(), debug, executor=executor, decide=decide,
         settings=settings, reasoning=config.reasoning,
     )  # fmt: skip
-    for name, text in generator_files(answer).items():
+    for name, text in generator_files(answer, generator_calls(llm)).items():
         run.write_text(f"generalize/{name}", text)
     progress("generator", {"accepted": answer.accepted, "reason": answer.reason, "attempts": len(answer.attempts)})
     if generator is None:

@@ -157,6 +157,17 @@ def ask_model_generator(
     return model_generator(domain, ModelGenerator(answer.source, domain, executor)), answer
 
 
+def generator_calls(llm: ChatClient) -> dict[str, Any]:
+    """What the ``generator.*`` calls of ``llm`` cost (an :class:`genplan.llm.Totals` as JSON), when the
+    client keeps accounts (a scripted or plain client may not: then ``{}``)."""
+    from genplan.llm.accounting import Totals
+
+    records = getattr(getattr(llm, "accounting", None), "records", None)
+    if records is None:
+        return {}
+    return Totals.of([r for r in records if r.stage == "generator"]).to_json()
+
+
 def generator_files(answer: GeneratorAnswer, calls: dict[str, Any] | None = None) -> dict[str, str]:
     """The readable files a run or a check keeps of the model's generator: ``generator.py`` (the accepted
     module, else the last one rejected, headed by the verdict) and ``generator.json`` (every attempt, its
