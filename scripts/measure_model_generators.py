@@ -164,9 +164,7 @@ def main() -> None:
             results[domain][way] = check(program, domain, args.learning, out / f"{domain}-{way}", how, args)
         (out / "summary.json").write_text(json.dumps(results, indent=2) + "\n")
 
-    print(
-        "\n| domain | flaw | builtin generator | no generator | model's generator | model's generator: verdict, calls |"
-    )
+    print("\n| domain | flaw | builtin generator | no generator | model's generator | its verdict and calls |")
     print("|---|---|---|---|---|---|")
     for domain, r in results.items():
         g = (r.get("model") or {}).get("model_generator")
