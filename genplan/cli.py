@@ -18,10 +18,11 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from genplan.core.clihelp import HelpTyper
 from genplan.core.errors import GenplanError
 from genplan.core.terminal import FitColumns, copyable, listing, make_console
 
-app = typer.Typer(
+app = HelpTyper(
     name="genplan",
     help="Synthesize generalized plans for PDDL domains with an LLM, checked by a sound validator.",
     no_args_is_help=True,
@@ -50,7 +51,7 @@ def _main(
     """Synthesize generalized plans for PDDL domains with an LLM, checked by a sound validator."""
 
 
-benchmarks_app = typer.Typer(help="Benchmark suites: list, show, generate, import, rename.", no_args_is_help=True)
+benchmarks_app = HelpTyper(help="Benchmark suites: list, show, generate, import, rename.", no_args_is_help=True)
 app.add_typer(benchmarks_app, name="benchmarks")
 
 # No markup: paths and messages from users may hold [brackets]. Styled text is built as rich Text.
