@@ -20,7 +20,7 @@ from rich.text import Text
 
 from genplan.core.clihelp import HelpTyper
 from genplan.core.errors import GenplanError
-from genplan.core.terminal import FitColumns, copyable, listing, make_console
+from genplan.core.terminal import FitColumns, copyable, listing, make_console, paragraph
 
 app = HelpTyper(
     name="genplan",
@@ -191,7 +191,7 @@ def plan(
         task, planner, time_limit=timeout, memory_limit_mb=memory, cache_dir=cache_dir, use_cache=not no_cache
     )
     if result.status != "solved" or result.plan is None:
-        err_console.print(Text.assemble((result.status, "bold red"), f": {result.message}"), soft_wrap=True)
+        paragraph(err_console, Text.assemble((result.status, "bold red"), f": {result.message}"))
         raise typer.Exit(1)
     for step in result.plan:
         copyable(console, step)
@@ -1269,8 +1269,8 @@ def main() -> None:
             raise KeyboardInterrupt
         sys.exit(code if isinstance(code, int) else 0)
     except GenplanError as exc:
-        # soft_wrap: the paragraph names files and commands, which must not be broken for a copy.
-        err_console.print(Text.assemble(("error:", "bold red"), " ", exc.render()), soft_wrap=True)
+        # Wrapped between words: the terminal would fold it inside one; a path stays whole for a copy.
+        paragraph(err_console, Text.assemble(("error:", "bold red"), " ", exc.render()))
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
