@@ -9,7 +9,8 @@ in ragged short lines at any width. typer has no setting for either, so every co
 - shows a flag with no placeholder, an option with its value's metavar in capitals (``FLOAT``,
   ``PATH``; ``PATH`` again for a repeatable one, whose help says "repeatable"),
 - names arguments in capitals, in the usage line too (``DOMAIN PROBLEM``, ``[RUN_DIRS]...``),
-- joins the lines of each paragraph of a command's help, so that rich wraps it to the terminal.
+- joins the lines of each paragraph of a command's help, so that rich wraps it to the terminal,
+- reads the old spellings of its options as the canonical ones, without showing them.
 
 A parameter's class is switched to a subclass that only changes how it is displayed: typer builds the
 parameters itself and offers no hook to choose their class.
@@ -17,11 +18,14 @@ parameters itself and offers no hook to choose their class.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+
+from genplan.core.options import HIDDEN_ALIASES
 
 #: The metavar of a value's Python type, as click names them.
 _METAVARS: dict[Any, str] = {str: "TEXT", int: "INTEGER", float: "FLOAT", bool: "BOOLEAN", Path: "PATH"}
@@ -84,14 +88,35 @@ def _restyle(param: Any) -> Any:
     return param
 
 
+def with_aliases(args: list[str], own: set[str], aliases: Mapping[str, str]) -> list[str]:
+    """``args`` with each old spelling of an option replaced by the canonical one (``--memory-mb 512``
+    and ``--memory-mb=512`` -> ``--memory ...``), where the command has the canonical option (in ``own``)
+    and no option of the old spelling's name. Nothing after ``--`` is touched: it is not an option."""
+    out = []
+    for i, arg in enumerate(args):
+        if arg == "--":
+            return [*out, *args[i:]]
+        name, eq, value = arg.partition("=")
+        target = aliases.get(name)
+        if target is not None and target in own and name not in own:
+            arg = f"{target}{eq}{value}"
+        out.append(arg)
+    return out
+
+
 class HelpCommand(TyperCommand):
-    """A command whose help follows click's conventions (see the module's docstring)."""
+    """A command whose help follows click's conventions (see the module's docstring), and which reads
+    the old spellings of its options (:data:`genplan.core.options.HIDDEN_ALIASES`) without showing them."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.help = reflow(self.help)
         for param in self.params:
             _restyle(param)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        own = {opt for param in self.params for opt in (*param.opts, *getattr(param, "secondary_opts", ()))}
+        return super().parse_args(ctx, with_aliases(args, own, HIDDEN_ALIASES))
 
     def get_help_option(self, ctx: Any) -> Any:
         # click makes --help on first use, outside __init__: it is a flag like any other.
