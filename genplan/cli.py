@@ -202,36 +202,99 @@ def validate(
 
 
 # ------------------------------------------------------------------------------------------------- plan
+#: What the planner names mean, for the help of every option that takes one.
+_PLANNER_NAMES = "lmcut (optimal), ff or lama-first (satisficing); `genplan planners` shows their Fast Downward options"
+
+
 @app.command()
 def plan(
-    domain: Annotated[Path, typer.Argument(help="PDDL domain file.")],
+    domain: Annotated[
+        str, typer.Argument(help="PDDL domain file (or a folder holding domain.pddl, or a domain name).")
+    ],
     problem: Annotated[Path, typer.Argument(help="PDDL problem file.")],
-    planner: Annotated[str, typer.Option(help="lmcut (optimal), ff or lama-first (satisficing).")] = "lama-first",
+    planner: Annotated[
+        str | None, typer.Option(help=f"{_PLANNER_NAMES} (default: lama-first).", show_default=False)
+    ] = None,
+    alias: Annotated[
+        str | None,
+        typer.Option(help="Run this Fast Downward alias or portfolio instead (e.g. lama-first, seq-opt-lmcut)."),
+    ] = None,
+    search: Annotated[
+        str | None, typer.Option(help='Run this Fast Downward search string instead (e.g. "astar(lmcut())").')
+    ] = None,
     planner_time_limit: PlannerTimeLimitOpt = 60.0,
     memory: PlannerMemoryOpt = PLANNER_MEMORY_MB,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write the plan to this file, in Fast Downward's format, instead of printing it."),
+    ] = None,
     cache_dir: CacheDir = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the plan cache.")] = False,
 ) -> None:
-    """Solve one task with Fast Downward and print the plan (validated by genplan's validator)."""
+    """Solve one task with Fast Downward and print the plan (validated by genplan's validator).
+
+    The plan is printed, or written with --out, as Fast Downward writes it: one action a line, then a
+    "; cost = N (unit cost)" line.
+    """
     from genplan.pddl import load_task
     from genplan.planners import plan as run_planner
+    from genplan.planners.solve import fast_downward_config
+    from genplan.validate.plantext import plan_file_text
 
-    task = load_task(_existing(domain, "domain file"), _existing(problem, "problem file"))
+    if planner is not None and (alias is not None or search is not None):
+        raise GenplanError("--planner, --alias and --search each choose the search.", hint="Pass one of them.")
+    config = fast_downward_config(alias=alias, search=search) if alias or search else (planner or "lama-first")
+    task = load_task(_existing(_domain_path(domain), "domain file"), _existing(problem, "problem file"))
     result = run_planner(
-        task,
-        planner,
-        time_limit=planner_time_limit,
-        memory_limit_mb=memory,
-        cache_dir=cache_dir,
+        task, config, time_limit=planner_time_limit, memory_limit_mb=memory, cache_dir=cache_dir,
         use_cache=not no_cache,
-    )
+    )  # fmt: skip
     if result.status != "solved" or result.plan is None:
         paragraph(err_console, Text.assemble((result.status, "bold red"), f": {result.message}"))
         raise typer.Exit(1)
-    for step in result.plan:
-        copyable(console, step)
+    text = plan_file_text(result.plan)
     cached = ", cached" if getattr(result, "cached", False) else ""
-    console.print(f"; {len(result.plan)} steps, {planner}, {result.time_s:.2f} s{cached}", style="dim")
+    note = f"{len(result.plan)} steps, {result.planner}, {result.time_s:.2f} s{cached}"
+    if out is not None:
+        out.write_text(text)
+        copyable(err_console, f"plan written to {out} ({note})", style="dim")
+        return
+    for line in text.splitlines():
+        copyable(console, line)
+    copyable(console, f"; {note}", style="dim")
+
+
+def _domain_path(domain: str) -> Path:
+    """The domain.pddl of plan's DOMAIN: the file, the one in a folder, or a builtin domain's."""
+    from genplan.benchmarks.registry import builtin_domains, domain_file
+    from genplan.generators.domains import builtin_domain_path
+
+    path = domain_file(domain)
+    if path is not None:
+        return path
+    if domain in builtin_domains():
+        return builtin_domain_path(domain)
+    return Path(domain)  # reported as a missing file
+
+
+# ------------------------------------------------------------------------------------------- planners
+@app.command()
+def planners() -> None:
+    """List the planner names genplan takes and the Fast Downward configuration each one runs."""
+    from genplan.planners import PLANNERS
+    from genplan.planners.configs import fast_downward_options
+    from genplan.planners.downward import aliases
+
+    console.print(Text("Planners (--planner, --fallback, baselines --planners)", style="italic"))
+    rows = [
+        ((name, "optimal" if c.optimal else "satisficing"), fast_downward_options(c)) for name, c in PLANNERS.items()
+    ]
+    copyable(console, listing((("name", "left"), ("plans", "left")), rows))
+    console.print(
+        Text("Each runs as: fast-downward.py domain.pddl problem.pddl OPTIONS (the line under it).", style="dim")
+    )
+    console.print(Text("Fast Downward's own aliases and portfolios, for genplan plan --alias:", style="italic"))
+    paragraph(console, "  " + ", ".join(aliases()))
 
 
 # ------------------------------------------------------------------------------------------- benchmarks
@@ -1022,7 +1085,7 @@ def report(
 # ----------------------------------------------------------------------------------------- baselines
 @app.command()
 def baselines(
-    planners: Annotated[str, typer.Option(help="Comma-separated: lmcut, ff, lama-first.")] = "lmcut,ff",
+    planners: Annotated[str, typer.Option(help=f"Comma-separated: {_PLANNER_NAMES}.")] = "lmcut,ff",
     time_limits: PlannerTimeLimitsOpt = "45,1800",
     domains: Annotated[str, typer.Option(help="Comma-separated domains, or 'all' (every one of the suite).")] = "all",
     suite: SuiteOpt = None,
@@ -1084,7 +1147,7 @@ def scale(
     sizes: Annotated[str, typer.Option(help="Comma-separated task sizes (about this many objects).")] = "10,100,1000",
     tasks_per_size: Annotated[int, typer.Option("--tasks-per-size", help="Generated tasks per size.")] = 3,
     seed: Annotated[int, typer.Option(help="Seeds the generated tasks.")] = 1,
-    planner: Annotated[str, typer.Option(help="ff, lmcut, lama-first, or none.")] = "ff",
+    planner: Annotated[str, typer.Option(help=f"{_PLANNER_NAMES}; or none.")] = "ff",
     planner_time_limit: PlannerTimeLimitOpt = 45.0,
     timeout: ProgramTimeoutOpt = PROGRAM_TIMEOUT_S,
     memory_mb: ProgramMemoryOpt = PROGRAM_MEMORY_MB,
@@ -1153,7 +1216,7 @@ def solve(
     problem: Annotated[Path, typer.Argument(help="PDDL problem file.")],
     program: Annotated[Path | None, typer.Option(help="The generalized plan (a Python file).")] = None,
     run: Annotated[str | None, typer.Option("--run", help="Use this run's selected program (id or prefix).")] = None,
-    fallback: Annotated[str, typer.Option(help="Planner when the program fails: ff, lama-first, lmcut, none.")] = "ff",
+    fallback: Annotated[str, typer.Option(help=f"Planner when the program fails: {_PLANNER_NAMES}; or none.")] = "ff",
     timeout: ProgramTimeoutOpt = PROGRAM_TIMEOUT_S,
     planner_timeout: PlannerTimeLimitOpt = 300.0,
     memory: ProgramMemoryOpt = PROGRAM_MEMORY_MB,

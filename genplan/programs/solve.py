@@ -252,9 +252,11 @@ def failure_summary(status: str, category: str | None, feedback: str | None, lin
 
 
 def plan_text(result: SolveResult) -> str:
-    """The plan as a plan file: one action per line, then a comment saying where it came from."""
+    """The plan as a plan file (Fast Downward's format), then a comment saying where it came from."""
     assert result.plan is not None
     origin = result.source
     if result.source == "program" and result.program is not None:
         origin = f"program {result.program.path} ({result.program.origin})"
-    return "\n".join([*result.plan, f"; {len(result.plan)} steps, produced by {origin}"]) + "\n"
+    from genplan.validate.plantext import plan_file_text
+
+    return plan_file_text(result.plan, comment=f"{len(result.plan)} steps, produced by {origin}")
