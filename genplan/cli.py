@@ -27,7 +27,9 @@ from genplan.core.options import (
     PlannerTimeLimitOpt,
     PlannerTimeLimitsOpt,
     ProgramMemoryOpt,
+    ProgramMemoryOrLimitsOpt,
     ProgramTimeoutOpt,
+    ProgramTimeoutOrLimitsOpt,
     SplitOpt,
 )
 from genplan.core.terminal import FitColumns, copyable, listing, make_console, paragraph
@@ -595,14 +597,8 @@ def evaluate(
     suite: SuiteOpt = None,
     split: SplitOpt = "heldout",
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 4,
-    timeout: Annotated[
-        float | None,
-        typer.Option(help=f"CPU seconds per program run (default: {PROGRAM_TIMEOUT_S:g}, or as --limits says)."),
-    ] = None,
-    memory: Annotated[
-        int | None,
-        typer.Option(help=f"Memory limit per program run, in MiB (default: {PROGRAM_MEMORY_MB}, or as --limits says)."),
-    ] = None,
+    timeout: ProgramTimeoutOrLimitsOpt = None,
+    memory: ProgramMemoryOrLimitsOpt = None,
     limits: LimitsOpt = "genplan",
     seed: Annotated[int, typer.Option(help="Seeds the orderings.")] = 1,
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,

@@ -20,6 +20,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from genplan.core.errors import GenplanError
+from genplan.core.limits import PROGRAM_MEMORY_MB, PROGRAM_TIMEOUT_S
 
 #: The task sets of a suite: its held-out tasks, its debugging tasks, or all of them.
 SPLITS = ("heldout", "debug", "all")
@@ -51,6 +52,20 @@ def canonical_split(name: str) -> str:
 # The shared options, as typer annotations. Each names its unit and default in its help.
 ProgramTimeoutOpt = Annotated[float, typer.Option("--timeout", help="CPU seconds per program run.", show_default=True)]
 ProgramMemoryOpt = Annotated[int, typer.Option("--memory", help="Memory limit per program run, in MiB.")]
+ProgramTimeoutOrLimitsOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout", help=f"CPU seconds per program run (default: {PROGRAM_TIMEOUT_S:g}, or as --limits says).",
+        show_default=False,
+    ),
+]  # fmt: skip
+ProgramMemoryOrLimitsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--memory", help=f"Memory limit per program run, in MiB (default: {PROGRAM_MEMORY_MB}, or as --limits says).",
+        show_default=False,
+    ),
+]  # fmt: skip
 PlannerMemoryOpt = Annotated[int, typer.Option("--memory", help="Memory limit per Fast Downward run, in MiB.")]
 PlannerTimeLimitOpt = Annotated[
     float, typer.Option("--planner-time-limit", help="Seconds per Fast Downward run (a task).")
