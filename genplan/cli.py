@@ -18,10 +18,23 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from genplan.core.clihelp import HelpTyper
 from genplan.core.errors import GenplanError
-from genplan.core.terminal import FitColumns, copyable, listing, make_console
+from genplan.core.limits import PLANNER_MEMORY_MB, PROGRAM_MEMORY_MB, PROGRAM_TIMEOUT_S
+from genplan.core.options import (
+    DomainArg,
+    PlannerMemoryOpt,
+    PlannerTimeLimitOpt,
+    PlannerTimeLimitsOpt,
+    ProgramMemoryOpt,
+    ProgramMemoryOrLimitsOpt,
+    ProgramTimeoutOpt,
+    ProgramTimeoutOrLimitsOpt,
+    SplitOpt,
+)
+from genplan.core.terminal import FitColumns, copyable, listing, make_console, paragraph
 
-app = typer.Typer(
+app = HelpTyper(
     name="genplan",
     help="Synthesize generalized plans for PDDL domains with an LLM, checked by a sound validator.",
     no_args_is_help=True,
@@ -50,7 +63,7 @@ def _main(
     """Synthesize generalized plans for PDDL domains with an LLM, checked by a sound validator."""
 
 
-benchmarks_app = typer.Typer(help="Benchmark suites: list, show, generate, import, rename.", no_args_is_help=True)
+benchmarks_app = HelpTyper(help="Benchmark suites: list, show, generate, import, rename.", no_args_is_help=True)
 app.add_typer(benchmarks_app, name="benchmarks")
 
 # No markup: paths and messages from users may hold [brackets]. Styled text is built as rich Text.
@@ -138,6 +151,26 @@ def _cluster(
             err_console.print(Text(f"cluster: {cluster.summary()}", style="dim"))
 
 
+def _generator_domain(domain: str) -> str:
+    """The builtin domain (with a generator) that ``domain`` names: the name itself, or, for a domain.pddl
+    or a suite folder, the folder's name or the PDDL's domain name, whichever is a builtin domain."""
+    from genplan.benchmarks.registry import builtin_domains, domain_file
+
+    path = domain_file(domain)
+    if path is None:
+        return domain
+    from genplan.pddl.parser import parse_domain
+
+    names = [path.parent.resolve().name, parse_domain(path).name]
+    known = [n for n in names if n in builtin_domains()]
+    if not known:
+        raise GenplanError(
+            f"{path} is not a domain genplan has a generator for (it is named {' or '.join(map(repr, names))}).",
+            hint=f"Generators exist for: {', '.join(builtin_domains())}.",
+        )
+    return known[0]
+
+
 def _existing(path: Path, what: str) -> Path:
     if not path.exists():
         raise GenplanError(f"The {what} {path} does not exist.", hint="Check the path.")
@@ -171,31 +204,99 @@ def validate(
 
 
 # ------------------------------------------------------------------------------------------------- plan
+#: What the planner names mean, for the help of every option that takes one.
+_PLANNER_NAMES = "lmcut (optimal), ff or lama-first (satisficing); `genplan planners` shows their Fast Downward options"
+
+
 @app.command()
 def plan(
-    domain: Annotated[Path, typer.Argument(help="PDDL domain file.")],
+    domain: Annotated[
+        str, typer.Argument(help="PDDL domain file (or a folder holding domain.pddl, or a domain name).")
+    ],
     problem: Annotated[Path, typer.Argument(help="PDDL problem file.")],
-    planner: Annotated[str, typer.Option(help="lmcut (optimal), ff or lama-first (satisficing).")] = "lama-first",
-    timeout: Annotated[float, typer.Option(help="Time limit in seconds.")] = 60.0,
-    memory: Annotated[int, typer.Option(help="Memory limit in MiB.")] = 8192,
+    planner: Annotated[
+        str | None, typer.Option(help=f"{_PLANNER_NAMES} (default: lama-first).", show_default=False)
+    ] = None,
+    alias: Annotated[
+        str | None,
+        typer.Option(help="Run this Fast Downward alias or portfolio instead (e.g. lama-first, seq-opt-lmcut)."),
+    ] = None,
+    search: Annotated[
+        str | None, typer.Option(help='Run this Fast Downward search string instead (e.g. "astar(lmcut())").')
+    ] = None,
+    planner_time_limit: PlannerTimeLimitOpt = 60.0,
+    memory: PlannerMemoryOpt = PLANNER_MEMORY_MB,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write the plan to this file, in Fast Downward's format, instead of printing it."),
+    ] = None,
     cache_dir: CacheDir = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the plan cache.")] = False,
 ) -> None:
-    """Solve one task with Fast Downward and print the plan (validated by genplan's validator)."""
+    """Solve one task with Fast Downward and print the plan (validated by genplan's validator).
+
+    The plan is printed, or written with --out, as Fast Downward writes it: one action a line, then a
+    "; cost = N (unit cost)" line.
+    """
     from genplan.pddl import load_task
     from genplan.planners import plan as run_planner
+    from genplan.planners.solve import fast_downward_config
+    from genplan.validate.plantext import plan_file_text
 
-    task = load_task(_existing(domain, "domain file"), _existing(problem, "problem file"))
+    if planner is not None and (alias is not None or search is not None):
+        raise GenplanError("--planner, --alias and --search each choose the search.", hint="Pass one of them.")
+    config = fast_downward_config(alias=alias, search=search) if alias or search else (planner or "lama-first")
+    task = load_task(_existing(_domain_path(domain), "domain file"), _existing(problem, "problem file"))
     result = run_planner(
-        task, planner, time_limit=timeout, memory_limit_mb=memory, cache_dir=cache_dir, use_cache=not no_cache
-    )
+        task, config, time_limit=planner_time_limit, memory_limit_mb=memory, cache_dir=cache_dir,
+        use_cache=not no_cache,
+    )  # fmt: skip
     if result.status != "solved" or result.plan is None:
-        err_console.print(Text.assemble((result.status, "bold red"), f": {result.message}"), soft_wrap=True)
+        paragraph(err_console, Text.assemble((result.status, "bold red"), f": {result.message}"))
         raise typer.Exit(1)
-    for step in result.plan:
-        copyable(console, step)
+    text = plan_file_text(result.plan)
     cached = ", cached" if getattr(result, "cached", False) else ""
-    console.print(f"; {len(result.plan)} steps, {planner}, {result.time_s:.2f} s{cached}", style="dim")
+    note = f"{len(result.plan)} steps, {result.planner}, {result.time_s:.2f} s{cached}"
+    if out is not None:
+        out.write_text(text)
+        copyable(err_console, f"plan written to {out} ({note})", style="dim")
+        return
+    for line in text.splitlines():
+        copyable(console, line)
+    copyable(console, f"; {note}", style="dim")
+
+
+def _domain_path(domain: str) -> Path:
+    """The domain.pddl of plan's DOMAIN: the file, the one in a folder, or a builtin domain's."""
+    from genplan.benchmarks.registry import builtin_domains, domain_file
+    from genplan.generators.domains import builtin_domain_path
+
+    path = domain_file(domain)
+    if path is not None:
+        return path
+    if domain in builtin_domains():
+        return builtin_domain_path(domain)
+    return Path(domain)  # reported as a missing file
+
+
+# ------------------------------------------------------------------------------------------- planners
+@app.command()
+def planners() -> None:
+    """List the planner names genplan takes and the Fast Downward configuration each one runs."""
+    from genplan.planners import PLANNERS
+    from genplan.planners.configs import fast_downward_options
+    from genplan.planners.downward import aliases
+
+    console.print(Text("Planners (--planner, --fallback, baselines --planners)", style="italic"))
+    rows = [
+        ((name, "optimal" if c.optimal else "satisficing"), fast_downward_options(c)) for name, c in PLANNERS.items()
+    ]
+    copyable(console, listing((("name", "left"), ("plans", "left")), rows))
+    console.print(
+        Text("Each runs as: fast-downward.py domain.pddl problem.pddl OPTIONS (the line under it).", style="dim")
+    )
+    console.print(Text("Fast Downward's own aliases and portfolios, for genplan plan --alias:", style="italic"))
+    paragraph(console, "  " + ", ".join(aliases()))
 
 
 # ------------------------------------------------------------------------------------------- benchmarks
@@ -421,7 +522,9 @@ def configs() -> None:
 # ------------------------------------------------------------------------------------------- inspect
 @app.command()
 def inspect(
-    domain: Annotated[str, typer.Argument(help="Domain whose runs to show.")],
+    domain: Annotated[
+        str, typer.Argument(help="Domain whose runs to show (a name, or its domain.pddl or suite folder).")
+    ],
     run: Annotated[
         str | None, typer.Option("--run", help="Run id (or a unique prefix); default: list the runs.")
     ] = None,
@@ -436,6 +539,11 @@ def inspect(
 
     if fmt not in {"md", "json"}:
         raise GenplanError(f"Unknown format {fmt!r}.", hint="Use --format md or --format json.")
+    from genplan.benchmarks.registry import domain_file
+
+    path = domain_file(domain)
+    if path is not None:  # runs are filed under the name of their suite's folder
+        domain = path.parent.resolve().name
     if run is None:
         runs = list_runs(domain, cache_dir)
         if not runs:
@@ -485,16 +593,12 @@ def inspect(
 @app.command()
 def evaluate(
     program: Annotated[Path, typer.Argument(help="Python file defining generate_solution(objects, init, goal).")],
-    domain: Annotated[str, typer.Argument(help="Domain name, e.g. ferry.")],
+    domain: DomainArg,
     suite: SuiteOpt = None,
-    split: Annotated[str, typer.Option(help="eval (held-out), debug, or all.")] = "eval",
+    split: SplitOpt = "heldout",
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 4,
-    timeout: Annotated[
-        float | None, typer.Option(help="CPU seconds per run (default: 45, or as --limits says).")
-    ] = None,
-    memory: Annotated[
-        int | None, typer.Option(help="Memory limit per run, in MiB (default: 4096, or as --limits says).")
-    ] = None,
+    timeout: ProgramTimeoutOrLimitsOpt = None,
+    memory: ProgramMemoryOrLimitsOpt = None,
     limits: LimitsOpt = "genplan",
     seed: Annotated[int, typer.Option(help="Seeds the orderings.")] = 1,
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
@@ -527,13 +631,13 @@ def evaluate(
     seconds, mib = limit_protocol(limits)
     timeout = seconds if timeout is None else timeout
     memory = mib if memory is None else memory
+    from genplan.core.options import canonical_split
     from genplan.programs.source import load_program
 
+    split = canonical_split(split)
     source = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
-    ids = {"eval": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}.get(split)
-    if ids is None:
-        raise GenplanError(f"Unknown split {split!r}.", hint="Use --split eval, debug or all.")
+    ids = {"heldout": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}[split]
     mode = "first_failure" if first_failure else ("debug" if split == "debug" else "heldout")
     with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask:
         ev = evaluate_with_progress(
@@ -578,7 +682,7 @@ def evaluate(
             f"{len(near)} task(s) ended within {100 * NEAR_LIMIT:.0f}% of the CPU-time limit; another machine may "
             f"decide them otherwise: {', '.join(near[:6])}{' ...' if len(near) > 6 else ''}", style="yellow",
         ))  # fmt: skip
-    path = report or Path(f"evaluation-{domain}-{split}.json")
+    path = report or Path(f"evaluation-{s.domain_name}-{split}.json")
     path.write_text(json.dumps(ev.to_json() | ({"quality": quality.to_json()} if quality else {}), indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
 
@@ -632,6 +736,14 @@ def synthesize(
         bool | None,
         typer.Option("--generalize/--no-generalize", help="The generalization check (default: as the preset says)."),
     ] = None,
+    max_objects: Annotated[
+        int | None,
+        typer.Option(
+            "--max-objects",
+            help="The largest task (objects) programs must handle: the prompts say it and the check goes up to it "
+            "(default: the check's own largest size, from the debugging tasks).",
+        ),
+    ] = None,
     max_calls: Annotated[int | None, typer.Option("--max-calls", help="Stop after this many paid calls.")] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Stop after this many dollars.")] = None,
     llm_concurrency: Annotated[
@@ -663,7 +775,7 @@ def synthesize(
         code_rounds=code_rounds, strategy_rounds=strategy_rounds, timeout=timeout, orderings=orderings,
         temperature=temperature, top_p=top_p, max_tokens=max_tokens, reasoning=reasoning,
         max_calls=max_calls, max_cost=max_cost, generalize=generalize, llm_concurrency=llm_concurrency,
-        repair_rounds=repair_rounds, task_descriptions=task_descriptions,
+        repair_rounds=repair_rounds, task_descriptions=task_descriptions, max_objects=max_objects,
     )  # fmt: skip
     s = resolve_suite(domain, suite, cache_dir)
     log = runs_root(cache_dir) / s.domain_name / make_run_id(cfg, s.name) / "calls.jsonl"
@@ -980,16 +1092,16 @@ def report(
 # ----------------------------------------------------------------------------------------- baselines
 @app.command()
 def baselines(
-    planners: Annotated[str, typer.Option(help="Comma-separated: lmcut, ff, lama-first.")] = "lmcut,ff",
-    time_limits: Annotated[str, typer.Option("--time-limits", help="Comma-separated seconds per task.")] = "45,1800",
+    planners: Annotated[str, typer.Option(help=f"Comma-separated: {_PLANNER_NAMES}.")] = "lmcut,ff",
+    time_limits: PlannerTimeLimitsOpt = "45,1800",
     domains: Annotated[str, typer.Option(help="Comma-separated domains, or 'all' (every one of the suite).")] = "all",
     suite: SuiteOpt = None,
-    memory_limit: Annotated[int, typer.Option("--memory-limit", help="Memory limit per planner run, in MiB.")] = 8192,
+    memory_limit: PlannerMemoryOpt = PLANNER_MEMORY_MB,
     jobs: Annotated[
         int | None,
-        typer.Option(help="Planner runs at once (default: 1; each may use --memory-limit).", show_default=False),
+        typer.Option(help="Planner runs at once (default: 1; each may use --memory).", show_default=False),
     ] = None,
-    split: Annotated[str, typer.Option(help="heldout (the paper's), debug, or all tasks.")] = "heldout",
+    split: SplitOpt = "heldout",
     cache_dir: CacheDir = None,
     scheduler: SchedulerOpt = None,
     cluster: ClusterOpt = None,
@@ -1004,7 +1116,7 @@ def baselines(
     """
     from collections import Counter
 
-    from genplan.core.options import split_list
+    from genplan.core.options import canonical_split, split_list
     from genplan.experiments.baselines import memory_warning as baseline_memory_warning
     from genplan.experiments.baselines import (
         parse_planners,
@@ -1014,6 +1126,7 @@ def baselines(
         summary_table,
     )
 
+    split = canonical_split(split)
     names = suite_domains(suite, cache_dir) if domains.strip() == "all" else split_list(domains)
     planner_names, limits = parse_planners(planners), parse_time_limits(time_limits)
     with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask:
@@ -1035,16 +1148,16 @@ def baselines(
 @app.command()
 def scale(
     program: Annotated[Path, typer.Argument(help="Python file defining generate_solution(objects, init, goal).")],
-    domain: Annotated[str, typer.Argument(help="Domain with a generator, e.g. ferry.")],
+    domain: Annotated[
+        str, typer.Argument(help="Domain with a generator, e.g. ferry (or its domain.pddl, or its suite folder).")
+    ],
     sizes: Annotated[str, typer.Option(help="Comma-separated task sizes (about this many objects).")] = "10,100,1000",
     tasks_per_size: Annotated[int, typer.Option("--tasks-per-size", help="Generated tasks per size.")] = 3,
     seed: Annotated[int, typer.Option(help="Seeds the generated tasks.")] = 1,
-    planner: Annotated[str, typer.Option(help="ff, lmcut, lama-first, or none.")] = "ff",
-    planner_time_limit: Annotated[
-        float, typer.Option("--planner-time-limit", help="Seconds per task for the planner.")
-    ] = 45.0,
-    timeout: Annotated[float, typer.Option(help="CPU seconds per program run.")] = 60.0,
-    memory_mb: Annotated[int, typer.Option("--memory-mb", help="Memory limit per program run, in MiB.")] = 4096,
+    planner: Annotated[str, typer.Option(help=f"{_PLANNER_NAMES}; or none.")] = "ff",
+    planner_time_limit: PlannerTimeLimitOpt = 45.0,
+    timeout: ProgramTimeoutOpt = PROGRAM_TIMEOUT_S,
+    memory_mb: ProgramMemoryOpt = PROGRAM_MEMORY_MB,
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 1,
     out: Annotated[Path | None, typer.Option(help="Output folder (default: scale-DOMAIN-PROGRAM).")] = None,
     cache_dir: CacheDir = None,
@@ -1068,6 +1181,7 @@ def scale(
         write_outputs,
     )
 
+    domain = _generator_domain(domain)
     settings = ScaleSettings(
         program=_existing(program, "program"), domain=domain, sizes=parse_sizes(sizes), tasks_per_size=tasks_per_size,
         seed=seed, planner=planner_option(planner), planner_time_limit=planner_time_limit, program_timeout=timeout,
@@ -1105,14 +1219,14 @@ def scale(
 # --------------------------------------------------------------------------------------------- solve
 @app.command()
 def solve(
-    domain: Annotated[str, typer.Argument(help="Domain name (builtin or of --suite) or a domain.pddl path.")],
+    domain: DomainArg,
     problem: Annotated[Path, typer.Argument(help="PDDL problem file.")],
     program: Annotated[Path | None, typer.Option(help="The generalized plan (a Python file).")] = None,
     run: Annotated[str | None, typer.Option("--run", help="Use this run's selected program (id or prefix).")] = None,
-    fallback: Annotated[str, typer.Option(help="Planner when the program fails: ff, lama-first, lmcut, none.")] = "ff",
-    timeout: Annotated[float, typer.Option(help="CPU seconds for the program.")] = 60.0,
-    planner_timeout: Annotated[float, typer.Option("--planner-timeout", help="Seconds for the fallback.")] = 300.0,
-    memory: Annotated[int, typer.Option(help="Memory limit of the program, in MiB.")] = 4096,
+    fallback: Annotated[str, typer.Option(help=f"Planner when the program fails: {_PLANNER_NAMES}; or none.")] = "ff",
+    timeout: ProgramTimeoutOpt = PROGRAM_TIMEOUT_S,
+    planner_timeout: PlannerTimeLimitOpt = 300.0,
+    memory: ProgramMemoryOpt = PROGRAM_MEMORY_MB,
     suite: SuiteOpt = None,
     out: Annotated[Path | None, typer.Option(help="Write the plan to this file instead of printing it.")] = None,
     cache_dir: CacheDir = None,
@@ -1157,7 +1271,7 @@ def solve(
 @app.command()
 def check(
     program: Annotated[Path, typer.Argument(help="Python file defining generate_solution(objects, init, goal).")],
-    domain: Annotated[str, typer.Argument(help="Domain name (builtin, or of --suite), e.g. ferry.")],
+    domain: DomainArg,
     suite: SuiteOpt = None,
     budget: Annotated[
         float, typer.Option(help="Seconds to search for a failing task (shrinking comes on top).")
@@ -1171,8 +1285,8 @@ def check(
         Path | None, typer.Option("--tasks", help="A folder of your own problem files to try as well.")
     ] = None,
     orderings: Annotated[int, typer.Option(help="Input orderings per task; any failing one counts.")] = 4,
-    timeout: Annotated[float, typer.Option(help="CPU seconds per program run.")] = 45.0,
-    memory: Annotated[int, typer.Option(help="Memory limit per program run, in MiB.")] = 4096,
+    timeout: ProgramTimeoutOpt = PROGRAM_TIMEOUT_S,
+    memory: ProgramMemoryOpt = PROGRAM_MEMORY_MB,
     shrink_budget: Annotated[
         float, typer.Option("--shrink-budget", help="Seconds to shrink a failing task (0: keep it as found).")
     ] = 60.0,
@@ -1350,8 +1464,8 @@ def main() -> None:
             raise KeyboardInterrupt
         sys.exit(code if isinstance(code, int) else 0)
     except GenplanError as exc:
-        # soft_wrap: the paragraph names files and commands, which must not be broken for a copy.
-        err_console.print(Text.assemble(("error:", "bold red"), " ", exc.render()), soft_wrap=True)
+        # Wrapped between words: the terminal would fold it inside one; a path stays whole for a copy.
+        paragraph(err_console, Text.assemble(("error:", "bold red"), " ", exc.render()))
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)

@@ -115,7 +115,38 @@ def test_paths_from_users_with_brackets_are_printed_as_they_are(tmp_path: Path) 
     (folder / "d.pddl").write_text(DOMAIN)
     result = genplan("validate", str(folder / "d.pddl"), str(folder / "missing.pddl"), "x.plan", cwd=tmp_path)
     assert result.returncode == 2
-    assert f"{folder / 'missing.pddl'} does not exist" in result.stderr  # one line: errors are never wrapped
+    assert f"{folder / 'missing.pddl'} does not exist" in " ".join(result.stderr.split())
+    # (This path holds a space, where the paragraph may wrap; paths without one stay whole, see test_terminal.)
+
+
+def _words_whole_at_80(args: tuple[str, ...], cwd: Path) -> str:
+    """The command's stderr at 80 columns, checked to wrap only between words (as at 1000 columns)."""
+    narrow, wide = genplan(*args, cwd=cwd).stderr, genplan(*args, cwd=cwd, columns=1000).stderr
+    assert " ".join(narrow.split()) == " ".join(wide.split()), (narrow, wide)  # the same words, in order
+    for line in narrow.splitlines():
+        assert len(line) <= 80 or " " not in line, line  # only a lone word longer than a line may overflow
+        assert line.strip() not in {".", ",", ""}, narrow  # no full stop left alone on its line
+    assert set(narrow.split()) == set(wide.split()), narrow  # no word broken across lines
+    return narrow
+
+
+def test_an_unknown_domain_in_inspect_suggests_only_what_works(tmp_path: Path) -> None:
+    text = " ".join(_words_whole_at_80(("inspect", "nosuchdomain", "--cache-dir", str(tmp_path)), tmp_path).split())
+    assert "no runs for the domain 'nosuchdomain'" in text
+    assert "genplan synthesize nosuchdomain" not in text  # it would fail in turn
+    assert "genplan benchmarks list" in text
+    # With runs of another domain, those are named; a near miss is suggested.
+    run = tmp_path / "runs" / "ferry" / "r1"
+    run.mkdir(parents=True)
+    (run / "run.json").write_text("{}")
+    text = " ".join(genplan("inspect", "fery", "--cache-dir", str(tmp_path), cwd=tmp_path).stderr.split())
+    assert "Did you mean 'ferry'?" in text and "Domains with runs: ferry." in text
+    assert "synthesize fery" not in text
+
+
+def test_report_error_leaves_no_lone_full_stop(tmp_path: Path) -> None:
+    text = _words_whole_at_80(("report", "--out", "x"), tmp_path)
+    assert "no runs to report." in " ".join(text.split())
 
 
 # ------------------------------------------------------------------------------------------- 80 columns

@@ -238,7 +238,7 @@ def test_codegen_shows_valid_python_literals_and_the_input_form() -> None:
         assert isinstance(ast.literal_eval(literal), set)
     assert "(name, type)" in typed and "'(board c0 l0)'" in typed and "45 seconds" in typed
     assert "generate_solution(objects, init, goal) -> list[str]" in typed
-    assert "standard library" in typed and "1-tuple that holds only the predicate's name" in typed
+    assert "standard library" in typed and "1-tuple holding only the predicate's name" in typed
     # No fact of another domain as an example: a real model took blocksworld's ('handempty',) for a fact of
     # domains that have none.
     for name in ("codegen.j2", "direct.j2", "strategy.j2"):

@@ -41,7 +41,7 @@ def test_empty_tables_become_one_sentence(tmp_path: Path) -> None:
     files = write_report(report, tmp_path / "out")
     md = files.markdown.read_text()
     speed = _section(md, "### Programs vs ff on commonly solved tasks")
-    assert "`genplan baselines --planners ff --time-limits 45`" in speed and "|" not in speed
+    assert "`genplan baselines --planners ff --planner-time-limit 45`" in speed and "|" not in speed
     failed = _section(md, "### First failing held-out task against the largest solved one")
     assert "No selected program failed a held-out task" in failed and "|" not in failed
     assert "every evaluated run solved all of them" in _section(md, "### Failed held-out tasks by precise failure")
@@ -52,13 +52,13 @@ def test_empty_tables_become_one_sentence(tmp_path: Path) -> None:
     # auto is no preset of the paper's Table 1: nothing to put beside it, and the reader is told which are.
     paper = _section(md, "### Beside the paper's Table 1 (GPT-4o)")
     assert "F5-3" in paper and "`genplan synthesize DOMAIN --config F5-3 --seed 1`" in paper and "|" not in paper
-    assert any("`genplan baselines --planners lmcut,ff --time-limits 45`" in n for n in report.notes)
+    assert any("`genplan baselines --planners lmcut,ff --planner-time-limit 45`" in n for n in report.notes)
     # Tables with rows are still tables.
     assert "| ferry | auto | 1 | done |" in md
 
     html = files.html.read_text()
     assert '<p class="empty" id="failures">No selected program failed' in html
-    assert "<code>genplan baselines --planners ff --time-limits 45</code>" in html
+    assert "<code>genplan baselines --planners ff --planner-time-limit 45</code>" in html
     assert '<table id="failures">' not in html and '<table id="coverage">' in html
     with (tmp_path / "out" / "failures.csv").open() as f:
         rows = list(csv.reader(f))
@@ -69,7 +69,7 @@ def test_a_report_of_a_suite_names_the_suite_in_its_commands(tmp_path: Path) -> 
     cache = tmp_path / "cache"
     fake_run(cache, "ferry", seed=1, tasks=[T("a")], suite_name="genplan17/ferry", suite_root="/data/genplan17/ferry")
     md = write_report(report_from_disk(cache_dir=cache, baselines="none"), tmp_path / "out").markdown.read_text()
-    assert "`genplan baselines --planners ff --time-limits 45 --suite genplan17`" in md
+    assert "`genplan baselines --planners ff --planner-time-limit 45 --suite genplan17`" in md
 
 
 def test_without_runs_every_run_table_says_how_to_make_runs(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 from rich.table import Table
 
-from genplan.core.terminal import FitColumns, copyable, listing, make_console
+from genplan.core.terminal import FitColumns, copyable, listing, make_console, paragraph
 
 LONG_PATH = "/home/someone/projects/genplan-experiments/cache/runs/ferry/f5-3-s1-gpt-4o-1a2b3c4d/program.py"
 
@@ -77,3 +77,15 @@ def test_copyable_lines_are_never_broken_and_brackets_are_text() -> None:
     console.print("a [bold]path[/] with [brackets]")
     assert out.getvalue().splitlines()[0] == f"program: {LONG_PATH}"
     assert "a [bold]path[/] with [brackets]" in out.getvalue()
+
+
+def test_a_paragraph_wraps_between_words_and_keeps_a_long_path_whole() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=40, markup=False, highlight=False, color_system=None)
+    paragraph(console, f"error: The domain file {LONG_PATH} does not exist. Check the path.")
+    lines = out.getvalue().splitlines()
+    assert lines == ["error: The domain file", LONG_PATH, "does not exist. Check the path."], lines
+    out.truncate(0), out.seek(0)
+    # The case: a sentence ending at the last column leaves no "." alone on the next line.
+    paragraph(console, "x" * 30 + " to report. Check it.\nSecond line")
+    assert out.getvalue().splitlines() == ["x" * 30 + " to", "report. Check it.", "Second line"]

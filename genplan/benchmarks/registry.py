@@ -85,12 +85,48 @@ def save_registered(entry: RegisteredSuite, cache_dir: str | Path | None = None)
     os.replace(tmp, path)
 
 
+def domain_file(domain: str | Path) -> Path | None:
+    """The ``domain.pddl`` that ``domain`` names as a path: the file itself, or the one in a folder (a suite
+    folder); ``None`` when ``domain`` is a name. The one reading of a domain argument for every command.
+
+    It is a path when it looks like one (it ends in ``.pddl`` or holds a ``/``): a bare word stays a name
+    even when the current folder holds a folder of that name (``./NAME`` then means the folder). A path
+    that does not exist is a user error, not a domain name."""
+    text = str(domain)
+    if not (isinstance(domain, Path) or text.endswith(".pddl") or "/" in text or os.sep in text):
+        return None
+    path = Path(text).expanduser()
+    if path.is_file():
+        return path
+    if path.is_dir():
+        if (path / "domain.pddl").is_file():
+            return path / "domain.pddl"
+        raise SuiteError(f"The folder {path} holds no domain.pddl.", hint="Pass a domain.pddl, or a domain name.")
+    raise SuiteError(f"The domain file {path} does not exist.", hint="Check the path, or pass a domain name.")
+
+
 def resolve_suite(domain: str, suite: str | Path | None = None, cache_dir: str | Path | None = None) -> Suite:
     """The suite of ``domain``: builtin when ``suite`` is None, else a registered name or a path. Its
-    tasks are parsed once per content and cache (``<cache>/parsed/``)."""
+    tasks are parsed once per content and cache (``<cache>/parsed/``).
+
+    ``domain`` may also be a path (see :func:`domain_file`): a ``domain.pddl`` in a suite folder, or the
+    folder; its suite is that folder."""
     from dataclasses import replace
 
-    return replace(_resolve_suite(domain, suite, cache_dir), parse_cache=cache_root(cache_dir))
+    path = domain_file(domain)
+    if path is not None:
+        folder = path.parent.resolve()
+        if not is_suite_dir(folder):
+            raise SuiteError(
+                f"{path} is not in a suite folder: beside it there is no split file (split.json) and no "
+                "Learning Track layout, so there are no debugging and held-out tasks to use.",
+                hint="Import its dataset with `genplan benchmarks import FOLDER` and pass the domain name with "
+                "--suite, or make one with `genplan benchmarks generate`.",
+            )
+        found = load_suite_dir(folder)
+    else:
+        found = _resolve_suite(domain, suite, cache_dir)
+    return replace(found, parse_cache=cache_root(cache_dir))
 
 
 def _resolve_suite(domain: str, suite: str | Path | None, cache_dir: str | Path | None) -> Suite:

@@ -266,7 +266,7 @@ class Cluster(Backend):
             raise ClusterError(
                 f"A genplan task killed every Dask worker that ran it ({exc}); Dask gave up on it.",
                 hint="Look at the workers' logs: a worker's memory limit below what a planner or program may use "
-                "(--memory, --memory-limit) is the usual cause.",
+                "(--memory) is the usual cause.",
             ) from None
         except (FutureCancelledError, TimeoutError, OSError) as exc:
             if self.lost():

@@ -8,7 +8,8 @@ long cells to one word a line. Three rules avoid both:
   breaks it, and the terminal's own folding keeps it one line for a copy;
 - a table whose columns do not fit is split into several tables of whole columns (:class:`FitColumns`),
   each repeating the columns that name the row;
-- long text of a row (a run id, a folder) goes under the row (:func:`listing`), not into a column.
+- long text of a row (a run id, a folder) goes under the row (:func:`listing`), not into a column;
+- prose (an error's paragraph) wraps between words, never inside one (:func:`paragraph`).
 
 The consoles of the CLI read no markup, so text from users (paths may hold ``[brackets]``) prints as it
 is; styled text is built as :class:`rich.text.Text`, never as markup.
@@ -41,6 +42,36 @@ def copyable(console: Console, text: str | Text, *, style: str | None = None) ->
     """Print a line the user may copy (a path, a command, a run id): never wrapped by rich, whatever the
     width. A terminal folds a long line at its edge, but that folding does not end up in a copy."""
     console.print(text, style=style, soft_wrap=True, markup=False, highlight=False)
+
+
+def paragraph(console: Console, text: str | Text) -> None:
+    """Print prose (an error, a hint) wrapped to the console's width between words, never inside one.
+
+    Printed unwrapped (``soft_wrap``), a paragraph is folded by the terminal at its last column, in the
+    middle of a word ("Start o" / "ne with"), and a sentence that ends exactly there leaves its full
+    stop alone on the next line. Wrapped by rich, a word longer than a line (a path) is cut in pieces,
+    which a copy keeps. So lines end only between words, and a word longer than the line gets a line of
+    its own, whole (the terminal folds it on screen, but a copy keeps it one word)."""
+    body = text if isinstance(text, Text) else Text(text)
+    lines = []
+    for line in body.split("\n", allow_blank=True):
+        lines.extend(_between_words(line, console.width))
+    console.print(Text("\n").join(lines), soft_wrap=True, markup=False, highlight=False)
+
+
+def _between_words(line: Text, width: int) -> list[Text]:
+    """``line`` cut into lines of at most ``width`` cells, only where a space is (spaces at a cut dropped)."""
+    import re
+
+    plain = line.plain
+    cuts, start, end = [], 0, 0  # start: where the current line begins; end: after its last word
+    for word in re.finditer(r"\S+", plain):
+        if word.end() - start > width and end > start:
+            cuts.append((start, end))
+            start = word.start()
+        end = word.end()
+    cuts.append((start, len(plain.rstrip())))
+    return [line[a:b] for a, b in cuts]
 
 
 def natural_width(console: Console, renderable: RenderableType) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from genplan.core.errors import GenplanError
+from genplan.core.limits import PROGRAM_MEMORY_MB, PROGRAM_TIMEOUT_S
 from genplan.execute.wire import STATUSES
 
 __all__ = ["CATEGORIES", "STATUSES", "STATUS_CATEGORY", "Limits", "Outcome", "Status", "execution_feedback"]
@@ -49,7 +50,7 @@ NEAR_LIMIT = 0.1
 #: property-guided synthesis paper 5 min and 8 GiB. Input orderings are not part of them: genplan's 4 stay
 #: the default (``--orderings 1`` runs a program once a task, as a planner runs).
 LIMIT_PROTOCOLS: dict[str, tuple[float, int]] = {
-    "genplan": (45.0, 4096),
+    "genplan": (PROGRAM_TIMEOUT_S, PROGRAM_MEMORY_MB),
     "ipc2023": (1800.0, 8192),
     "property-guided": (300.0, 8192),
 }

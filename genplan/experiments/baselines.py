@@ -187,7 +187,7 @@ def parse_time_limits(text: str | Sequence[str | float]) -> tuple[float, ...]:
     """``"45,1800"`` (or ``"45s"``) -> ``(45.0, 1800.0)``: positive seconds, sorted, no repeats."""
     return positive_numbers(
         text, lambda item: float(item.removesuffix("s")), "time limit", "a positive number of seconds",
-        "--time-limits 45,1800",
+        "--planner-time-limit 45,1800",
     )  # fmt: skip
 
 
@@ -506,7 +506,7 @@ def memory_warning(jobs: int, memory_limit_mb: int) -> str | None:
         return None
     return (
         f"{jobs} planners with {memory_limit_mb} MiB each may need more than this machine's {total_mb} MiB; "
-        "a planner killed by the system counts as an error, not as a memory-out. Lower --jobs or --memory-limit."
+        "a planner killed by the system counts as an error, not as a memory-out. Lower --jobs or --memory."
     )
 
 

@@ -61,3 +61,31 @@ _CONFIGS = (
 
 #: Every configuration by name, in a fixed order (optimal first).
 PLANNERS: MappingProxyType[str, PlannerConfig] = MappingProxyType({c.name: c for c in _CONFIGS})
+
+
+def fast_downward_options(config: PlannerConfig) -> str:
+    """The Fast Downward options a configuration stands for, as one would type them after the task files
+    (``--search "astar(lmcut())"``, ``--alias lama-first``): what a planner name means, shown to users."""
+    args = [*config.driver_args, *config.search_args]
+    return " ".join(f'"{a}"' if any(c in a for c in " (,") else a for a in args)
+
+
+def custom_config(*, alias: str | None = None, search: str | None = None) -> PlannerConfig:
+    """A configuration of Fast Downward's own: an alias of its driver (``lama-first``, ``seq-opt-lmcut``,
+    a portfolio) or a search string (``astar(lmcut())``). It is named after what it runs, so that its
+    results (and cache entries) can never be taken for those of a named configuration.
+
+    Only the form is checked here; :func:`genplan.planners.solve.check_alias` checks an alias against the
+    installed driver's."""
+    if (alias is None) == (search is None):
+        raise ValueError("give exactly one of alias and search")
+    if alias is not None:
+        return PlannerConfig(
+            name=f"alias:{alias}", description=f"Fast Downward's alias {alias}.", driver_args=("--alias", alias),
+            search_args=(), optimal=alias.startswith("seq-opt"),
+        )  # fmt: skip
+    assert search is not None
+    return PlannerConfig(
+        name=f"search:{search}", description="A Fast Downward search string.", driver_args=(),
+        search_args=("--search", search), optimal=False,
+    )  # fmt: skip

@@ -114,6 +114,21 @@ def locate() -> Downward:
     return Downward(driver=driver, version=f"fast-downward {fd_version} (up-fast-downward {pkg})")
 
 
+@cache
+def aliases() -> tuple[str, ...]:
+    """The names the shipped driver accepts after ``--alias``: its aliases and its portfolios, sorted.
+
+    Read from the driver's files rather than imported: importing the package pulls in unified-planning
+    (about 1.5 s), and the names are all that is needed to reject a misspelt alias before a run."""
+    driver_dir = locate().driver.parent / "driver"
+    text = (driver_dir / "aliases.py").read_text() if (driver_dir / "aliases.py").is_file() else ""
+    names = set(re.findall(r"""^ALIASES\[["']([^"']+)["']\]""", text, flags=re.MULTILINE))
+    portfolios = driver_dir / "portfolios"
+    if portfolios.is_dir():
+        names |= {p.stem.replace("_", "-") for p in portfolios.glob("*.py")}
+    return tuple(sorted(names))
+
+
 @dataclass(frozen=True)
 class RawRun:
     """What came out of one driver process, before interpretation."""
@@ -187,15 +202,25 @@ def run_downward(
         # A fixed hash seed keeps the (Python) translator's output independent of the caller's.
         env = dict(os.environ, PYTHONHASHSEED="0")
         exit_code, wall, pid = run_killable(cmd, work, wall_limit, env=env)
-        plan_file = work / "sas_plan"
+        plan_file = last_plan_file(work)
         return RawRun(
             exit_code=exit_code,
             stdout=_read(work / "stdout.txt"),
             stderr=_read(work / "stderr.txt"),
-            plan_text=plan_file.read_text(errors="replace") if plan_file.is_file() else None,
+            plan_text=plan_file.read_text(errors="replace") if plan_file is not None else None,
             wall_s=wall,
             pid=pid,
         )
+
+
+def last_plan_file(work: Path) -> Path | None:
+    """The plan a run wrote: ``sas_plan``, or, for an anytime search or a portfolio (``--alias lama``,
+    ``seq-sat-fdss-2023``), which write ``sas_plan.1``, ``sas_plan.2``, ... each better than the one
+    before, the last of those."""
+    if (work / "sas_plan").is_file():
+        return work / "sas_plan"
+    numbered = [p for p in work.glob("sas_plan.*") if p.suffix[1:].isdigit()]
+    return max(numbered, key=lambda p: int(p.suffix[1:])) if numbered else None
 
 
 #: Translator options that make every state variable binary. FD's translator otherwise groups facts into

@@ -25,8 +25,11 @@ from genplan.planners.result import ERROR, LIMIT_INDEPENDENT, SOLVED, PlannerRes
 CACHED_STATUSES = frozenset({"solved", "timeout", "memory", "unsolvable"})
 
 
-def planner_config(name: str) -> PlannerConfig:
-    """The configuration called ``name``; an unknown name is a user error listing the valid ones."""
+def planner_config(name: str | PlannerConfig) -> PlannerConfig:
+    """The configuration called ``name`` (a configuration is itself); an unknown name is a user error
+    listing the valid ones."""
+    if isinstance(name, PlannerConfig):
+        return name
     try:
         return PLANNERS[name]
     except KeyError:
@@ -36,16 +39,57 @@ def planner_config(name: str) -> PlannerConfig:
         ) from None
 
 
+def check_alias(alias: str) -> str:
+    """``alias`` when the installed Fast Downward driver knows it; else a user error listing those it
+    knows, before anything runs (the driver would fail only after translating the task)."""
+    known = downward.aliases()
+    if alias not in known:
+        from difflib import get_close_matches
+
+        close = get_close_matches(alias, known, n=1)
+        guess = f"Did you mean {close[0]!r}? " if close else ""
+        raise GenplanError(
+            f"Fast Downward has no alias {alias!r}.", hint=f"{guess}Its aliases and portfolios: {', '.join(known)}."
+        )
+    return alias
+
+
+def fast_downward_config(*, alias: str | None = None, search: str | None = None) -> PlannerConfig:
+    """The configuration of ``--alias`` or ``--search``, checked before it runs: the alias must be one the
+    driver knows, the search string must be non-empty with balanced parentheses."""
+    from genplan.planners.configs import custom_config
+
+    if alias is not None and search is not None:
+        raise GenplanError("--alias and --search both choose the search.", hint="Pass one of them.")
+    if alias is not None:
+        return custom_config(alias=check_alias(alias.strip()))
+    text = (search or "").strip()
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            break
+    if not text or depth != 0:
+        raise GenplanError(
+            f"The search string {search!r} is not a Fast Downward search: its parentheses do not match."
+            if text
+            else "The search string is empty.",
+            hint='Pass e.g. --search "astar(lmcut())" (see Fast Downward\'s documentation of search plugins).',
+        )
+    return custom_config(search=text)
+
+
 def plan(
     task: Task,
-    planner: str = "lama-first",
+    planner: str | PlannerConfig = "lama-first",
     *,
     time_limit: float = 60,
     memory_limit_mb: int = 8192,
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
 ) -> PlannerResult:
-    """Run ``planner`` on ``task`` under the limits and return an honest, validated result.
+    """Run ``planner`` (a name of :data:`PLANNERS`, or a configuration such as
+    :func:`fast_downward_config`'s) on ``task`` under the limits and return an honest, validated result.
 
     The limits default to one minute and 8 GiB (the paper used 8 GB and 30 minutes for its baselines).
     Results other than errors are cached under ``<cache root>/planners/``; ``use_cache=False`` neither

@@ -60,13 +60,12 @@ class SolveResult:
 # ------------------------------------------------------------------------------------------- inputs
 def load_domain(domain: str | Path, suite: str | Path | None = None, cache_dir: str | Path | None = None) -> Domain:
     """A domain given by name (the builtin file, or the suite's with ``suite``) or as a ``domain.pddl`` path."""
+    from genplan.benchmarks.registry import domain_file
     from genplan.pddl.parser import parse_domain
 
-    path = Path(domain).expanduser()
-    if path.is_file():
+    path = domain_file(domain)  # the one reading of a domain argument (a name, a domain.pddl, a folder)
+    if path is not None:
         return parse_domain(path)
-    if str(domain).endswith(".pddl") or path.is_dir():
-        raise GenplanError(f"The domain file {path} does not exist.", hint="Check the path, or pass a domain name.")
     if suite is None or str(suite) == "builtin":
         from genplan.benchmarks.registry import builtin_domains
         from genplan.generators.domains import builtin_domain_path
@@ -87,8 +86,10 @@ def load_domain(domain: str | Path, suite: str | Path | None = None, cache_dir: 
 
 def run_domain_names(domain_arg: str | Path, domain: Domain) -> list[str]:
     """Where a domain's runs may be filed: its name as given, and the name inside its PDDL."""
-    path = Path(domain_arg)
-    names = [path.parent.name] if path.is_file() else [str(domain_arg)]
+    from genplan.benchmarks.registry import domain_file
+
+    path = domain_file(domain_arg)
+    names = [path.parent.name] if path is not None else [str(domain_arg)]
     names.append(domain.name)
     return list(dict.fromkeys(n for n in names if n))
 
@@ -251,9 +252,11 @@ def failure_summary(status: str, category: str | None, feedback: str | None, lin
 
 
 def plan_text(result: SolveResult) -> str:
-    """The plan as a plan file: one action per line, then a comment saying where it came from."""
+    """The plan as a plan file (Fast Downward's format), then a comment saying where it came from."""
     assert result.plan is not None
     origin = result.source
     if result.source == "program" and result.program is not None:
         origin = f"program {result.program.path} ({result.program.origin})"
-    return "\n".join([*result.plan, f"; {len(result.plan)} steps, produced by {origin}"]) + "\n"
+    from genplan.validate.plantext import plan_file_text
+
+    return plan_file_text(result.plan, comment=f"{len(result.plan)} steps, produced by {origin}")

@@ -81,13 +81,41 @@ def list_runs(domain: str, cache_dir: str | Path | None = None) -> list[RunDir]:
     return sorted(runs, key=lambda r: (r.path("run.json").stat().st_mtime, r.run_id), reverse=True)
 
 
+def domains_with_runs(cache_dir: str | Path | None = None) -> list[str]:
+    """The domains that have at least one run under the runs folder, sorted."""
+    root = runs_root(cache_dir)
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and list_runs(p.name, cache_dir))
+
+
+def _no_runs_hint(domain: str, cache_dir: str | Path | None) -> str:
+    """What to do when ``domain`` has no runs: only commands that work (a synthesize of an unknown domain
+    would fail in turn), else the names that exist."""
+    from difflib import get_close_matches
+
+    from genplan.benchmarks.registry import builtin_domains, load_registry
+
+    if domain in builtin_domains():
+        return f"Start one with `genplan synthesize {domain}`, or pass --cache-dir."
+    for name, entry in load_registry(cache_dir).items():
+        if domain in entry.domains:
+            return f"Start one with `genplan synthesize {domain} --suite {name}`, or pass --cache-dir."
+    with_runs = domains_with_runs(cache_dir)
+    close = get_close_matches(domain, [*with_runs, *builtin_domains()], n=1)
+    hint = f"Did you mean {close[0]!r}? " if close else ""
+    if with_runs:
+        return hint + f"Domains with runs: {', '.join(with_runs)}."
+    return hint + "No domain has runs yet; `genplan benchmarks list` lists the domains to synthesize for."
+
+
 def find_run(domain: str, run_id: str | None, cache_dir: str | Path | None = None) -> RunDir:
     """A run by id (or unique prefix); the newest one when ``run_id`` is None."""
     runs = list_runs(domain, cache_dir)
     if not runs:
         raise GenplanError(
             f"There are no runs for the domain {domain!r} under {runs_root(cache_dir)}.",
-            hint=f"Start one with `genplan synthesize {domain}`, or pass --cache-dir.",
+            hint=_no_runs_hint(domain, cache_dir),
         )
     if run_id is None:
         return runs[0]

@@ -137,13 +137,12 @@ def ask_model_generator(
     """The check's generator written by the model: judged at small sizes, repaired once; ``(None, answer)``
     when no attempt was accepted. Only ``debug`` tasks reach the prompt, never a held-out one. ``decide``
     is :func:`genplan.generalize.solvable.planner_decision`."""
-    from genplan.generalize.check import EXTEND
     from genplan.generalize.modelgen import ModelGenerator, assess, assessment_sizes
     from genplan.generalize.naming import model_generator
 
     tasks = [t for _, t in debug]
     smallest = min((t.size for t in tasks), default=5)
-    largest = settings.max_objects or EXTEND * settings.resolved_max_objects(tasks)
+    largest = settings.reach(tasks)
     prompt = generator_prompt(domain_name, domain_pddl, debug, typed=domain.typed, smallest=smallest,
                               largest=largest, reasoning=reasoning)  # fmt: skip
     sizes = assessment_sizes(tasks, settings.max_objects)

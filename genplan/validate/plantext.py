@@ -58,3 +58,14 @@ def parse_plan_text(text: str) -> list[str]:
     ['(pick ball1 rooma left)', '(move rooma roomb)']
     """
     return parse_plan_lines(text.splitlines())
+
+
+def plan_file_text(steps: Iterable[str], *, comment: str | None = None) -> str:
+    """A plan in Fast Downward's plan file format (``sas_plan``): one ``(action args)`` a line, then
+    ``; cost = N (unit cost)``, which VAL and the IPC tools read; ``comment`` adds a ``;`` line after it.
+    genplan reads every domain with unit costs (action costs are dropped), so the cost is the length."""
+    lines = list(steps)
+    lines.append(f"; cost = {len(lines)} (unit cost)")
+    if comment:
+        lines.append(f"; {comment}")
+    return "\n".join(lines) + "\n"

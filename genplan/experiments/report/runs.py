@@ -336,7 +336,7 @@ def select_baselines(baselines: Sequence[BaselineSet], spec: str) -> list[Baseli
         raise GenplanError(
             f"No baseline results for {', '.join(missing)}.",
             hint=(f"Available: {', '.join(have)}. " if have else "There are no baseline results yet. ")
-            + "Compute them with `genplan baselines --planners ... --time-limits ...`.",
+            + "Compute them with `genplan baselines --planners ... --planner-time-limit ...`.",
         )
     return chosen
 

@@ -620,7 +620,7 @@ def build_report(
         extra.append(
             "No symbolic baselines were used (none in the cache for these runs' suite, or `--baselines none`), so "
             "there are no symbolic columns and no comparison with ff: "
-            f"`genplan baselines --planners lmcut,ff --time-limits 45{suite_option(runs)}` computes them."
+            f"`genplan baselines --planners lmcut,ff --planner-time-limit 45{suite_option(runs)}` computes them."
         )
     keys = sorted({(r.family, r.domain) for r in runs})
     for family, domain in keys:

@@ -574,7 +574,7 @@ def why_empty(report: Report, key: str) -> str:
         "coverage": "No runs and no baselines to report.",
         "incomplete": "Every run has a held-out evaluation: none is left out of the coverage.",
         "speed": "No program is compared with ff: no ff results were used for these runs' held-out tasks. "
-        f"`genplan baselines --planners ff --time-limits 45{suite}` computes them, and `genplan report` then "
+        f"`genplan baselines --planners ff --planner-time-limit 45{suite}` computes them, and `genplan report` then "
         "uses them (unless `--baselines` leaves them out).",
         "errors_by_status": no_failure,
         "failures": no_failure,
