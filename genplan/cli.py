@@ -528,9 +528,12 @@ def evaluate(
     timeout = seconds if timeout is None else timeout
     memory = mib if memory is None else memory
     from genplan.programs.source import load_program
+    from genplan.search.compose import kind_of, runnable
 
     source = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
+    kind = kind_of(source) or "program"
+    source = runnable(source, s.domain)
     ids = {"eval": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}.get(split)
     if ids is None:
         raise GenplanError(f"Unknown split {split!r}.", hint="Use --split eval, debug or all.")
@@ -544,6 +547,7 @@ def evaluate(
     console.print(Text.assemble(
         (f"coverage {100 * solved / max(1, len(ev.results)):.1f}%", "bold"),
         f" ({solved}/{len(ev.results)} tasks, every one of {orderings} orderings valid)",
+        *((" by search (kind: search, never mixed with a program's coverage)",) if kind == "search" else ()),
     ))  # fmt: skip
     costs = load_costs_file(reference_costs) if reference_costs else s.extra.get("reference_costs") or {}
     quality = ipc_quality(ev.results, costs) if costs else None
@@ -579,7 +583,8 @@ def evaluate(
             f"decide them otherwise: {', '.join(near[:6])}{' ...' if len(near) > 6 else ''}", style="yellow",
         ))  # fmt: skip
     path = report or Path(f"evaluation-{domain}-{split}.json")
-    path.write_text(json.dumps(ev.to_json() | ({"quality": quality.to_json()} if quality else {}), indent=2) + "\n")
+    data = {"kind": kind} | ev.to_json() | ({"quality": quality.to_json()} if quality else {})
+    path.write_text(json.dumps(data, indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
 
 
@@ -1147,7 +1152,10 @@ def solve(
     else:
         sys.stdout.write(text)
     steps = len(result.plan or ())
-    err_console.print(Text.assemble((f"solved by: {result.source}", "bold green"), f" ({steps} steps, valid)"))
+    searched = f", {result.expansions} expansions" if result.expansions is not None else ""
+    err_console.print(
+        Text.assemble((f"solved by: {result.source}", "bold green"), f" ({steps} steps, valid{searched})")
+    )
 
 
 # --------------------------------------------------------------------------------------------- check
@@ -1196,9 +1204,11 @@ def check(
     from genplan.generalize.usertasks import load_task_folder
     from genplan.pddl.writer import write_problem
     from genplan.programs.source import load_program
+    from genplan.search.compose import runnable
 
     source = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
+    source = runnable(source, s.domain)
     # Only the debugging tasks are read: the held-out tasks must never inform the check.
     debug = [(t, s.task(t)) for t in s.split.debug]
     given = load_task_folder(tasks, s.domain) if tasks is not None else []
