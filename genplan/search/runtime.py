@@ -375,3 +375,67 @@ def gp_solve(domain, objects, init, goal, h, model_successors, strategy):
         return search(generic.initial, goal_fluent, succ, heuristic, stats)
     finally:
         gp_report(stats)
+
+
+# ------------------------------------------------------------------------------------------- checks
+def _gp_error(exc):
+    """An exception as one line, with the line of the model's code it came from when there is one."""
+    import traceback as _gp_tb
+
+    frames = [f for f in _gp_tb.extract_tb(exc.__traceback__) if f.filename == "<program>"]
+    where = f" (line {frames[-1].lineno}: {(frames[-1].line or '').strip()})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"[:2000]
+
+
+def _gp_number(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None, f"h returned {value!r} ({type(value).__name__}), not a number"[:500]
+    if value != value:
+        return None, "h returned NaN"
+    return float(value), None
+
+
+def gp_check_states(domain, objects, init, goal, states, h, model_successors):
+    """One JSON line per state in ``states`` (lists of fluent facts): h on the state and on each of its
+    real successors, and, when the model wrote ``successors``, what it returned (as facts added and
+    removed). Only numbers and strings cross back; genplan parses every line strictly on its side."""
+    import json as _gp_json
+
+    generic = GPSuccessors(domain, objects, init)
+    static = generic.static
+    objs = frozenset(objects)
+    goal_all = frozenset(goal)
+    out = []
+    for index, facts in enumerate(states):
+        state = frozenset(tuple(f) for f in facts)
+        record = {"i": index}
+        try:
+            value, problem = _gp_number(h(state, goal_all, static, objs))
+            record["h"] = value if problem is None else None
+            if problem:
+                record["h_error"] = problem
+        except Exception as exc:
+            record["h"] = None
+            record["h_error"] = _gp_error(exc)
+        succ_h = []
+        for action, nxt in generic(state):
+            try:
+                value, problem = _gp_number(h(nxt, goal_all, static, objs))
+                succ_h.append([action, value, problem])
+            except Exception as exc:
+                succ_h.append([action, None, _gp_error(exc)])
+        record["succ_h"] = succ_h
+        if model_successors is not None:
+            try:
+                listed = []
+                for item in model_successors(state, static, objs):
+                    action, nxt = item
+                    nxt = frozenset(nxt)
+                    listed.append(
+                        [str(action), sorted(list(f) for f in nxt - state), sorted(list(f) for f in state - nxt)]
+                    )
+                record["succ"] = listed
+            except Exception as exc:
+                record["succ_error"] = _gp_error(exc)
+        out.append(_gp_json.dumps(record, sort_keys=True))
+    return out
