@@ -1204,11 +1204,10 @@ def check(
     from genplan.generalize.usertasks import load_task_folder
     from genplan.pddl.writer import write_problem
     from genplan.programs.source import load_program
-    from genplan.search.compose import runnable
+    from genplan.search.compose import compose_search, kind_of
 
     source = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
-    source = runnable(source, s.domain)
     # Only the debugging tasks are read: the held-out tasks must never inform the check.
     debug = [(t, s.task(t)) for t in s.split.debug]
     given = load_task_folder(tasks, s.domain) if tasks is not None else []
@@ -1220,6 +1219,10 @@ def check(
     ).check()  # fmt: skip
     renaming = registered_renaming(s.root, cache_dir)
     generator = find_generator(s.domain, hint=s.domain_name, renaming=renaming)
+    folder = out or Path(f"check-{s.domain_name}-{program.stem}")
+    if kind_of(source) == "search":
+        strategy = _check_search_components(source, debug, given, generator, seed, timeout, memory, folder, cache_dir)
+        source = compose_search(source, s.domain, strategy)
     with (
         _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask,
         err_console.status("checking") as status,
@@ -1239,7 +1242,6 @@ def check(
             source, s.domain, debug, settings=settings, generator=generator, user_tasks=given, cache_dir=cache_dir,
             progress=progress, cluster=dask,
         )  # fmt: skip
-    folder = out or Path(f"check-{s.domain_name}-{program.stem}")
     files = write_check(result, s.domain, folder, program)
     cex = result.counterexample
     tried = "; ".join(result.tried_summary()) or "no task"
@@ -1264,6 +1266,48 @@ def check(
                         ("feedback", files.feedback), ("everything", files.json)):  # fmt: skip
         copyable(console, f"{label}: {path}", style="dim")
     raise typer.Exit(1)
+
+
+def _check_search_components(
+    source: str,
+    debug: list,
+    given: list,
+    generator: Any,
+    seed: int,
+    timeout: float,
+    memory: int,
+    folder: Path,
+    cache_dir: Path | None,
+) -> str:
+    """``check`` on a search artifact, first: its successors and heuristic on sampled states of training
+    tasks. Exits 1 with the counterexamples when they are wrong; else returns the strategy the
+    generalization check then searches with (``hill`` when the heuristic is direct on every state)."""
+    import json
+
+    from genplan.search.check import check_search, check_tasks
+
+    with err_console.status("checking the search artifact's components on sampled states"):
+        found = check_search(
+            source, check_tasks(debug, given, generator, seed=seed), seed=seed, timeout=timeout,
+            memory_mb=min(memory, 4096), cache_dir=cache_dir,
+        )  # fmt: skip
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "search-check.json").write_text(json.dumps(found.to_json(), indent=2) + "\n")
+    what = "heuristic and successors" if found.has_successors else "heuristic (genplan's own successors)"
+    counts = ", ".join(f"{k}: {n}" for k, n in found.by_kind().items()) or "no failure"
+    console.print(Text(f"search artifact: {what} checked on {found.states} states of {found.tasks} training "
+                       f"tasks ({counts}; inf proved on {found.inf_proved}, "
+                       f"unproved on {found.inf_unproved})"))  # fmt: skip
+    if found.errors:
+        (folder / "search-feedback.txt").write_text(found.feedback() + "\n")
+        console.print(Text("counterexample to the search artifact", style="bold red"))
+        copyable(console, found.feedback())
+        copyable(console, f"feedback: {folder / 'search-feedback.txt'}", style="dim")
+        raise typer.Exit(1)
+    strategy = "hill" if found.direct else "gbfs"
+    how = "hill climbing (h is direct on every state checked)" if found.direct else "greedy best-first search"
+    console.print(Text(f"the generalization check searches with {how}", style="dim"))
+    return strategy
 
 
 #: The exit code when the reader of the output closed the pipe: 128 + SIGPIPE, as a shell reports it.

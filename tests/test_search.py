@@ -295,3 +295,35 @@ def test_evaluate_command_accepts_a_search_artifact_and_records_its_kind(tmp_pat
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["kind"] == "search" and data["solved"] == 3
     assert "by search" in proc.stdout
+
+
+def test_check_command_runs_the_exact_checks_on_a_search_artifact(tmp_path: Path) -> None:
+    """``genplan check`` on a search artifact: a planted successor bug is reported with its counterexample
+    (exit 1); a correct artifact goes on to the generalization check of the composed search."""
+    root = tmp_path / "blocksworld"
+    (root / "problems").mkdir(parents=True)
+    (root / "domain.pddl").write_text(builtin_domain_path("blocksworld").read_text())
+    names = []
+    for name, task in bw_tasks(3, size=4):
+        (root / "problems" / f"{name}.pddl").write_text(write_problem(task))
+        names.append(name)
+    (root / "split.json").write_text(json.dumps({"debug": names[:2], "heldout": names[2:]}))
+
+    def run(source: str, name: str) -> subprocess.CompletedProcess:
+        artifact = tmp_path / f"{name}.py"
+        artifact.write_text(source)
+        cmd = [sys.executable, "-m", "genplan.cli", "check", str(artifact), "blocksworld", "--suite", str(root),
+               "--budget", "5", "--orderings", "1", "--timeout", "10", "--shrink-budget", "0", "--jobs", "1",
+               "--out", str(tmp_path / name), "--cache-dir", str(tmp_path / "c")]  # fmt: skip
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+
+    bad = run(BW_GOOD + BW_SUCCESSORS.replace("{handempty}", ""), "bad")
+    assert bad.returncode == 1, bad.stderr + bad.stdout
+    assert "unsound successor" in bad.stdout and "(pick-up" in bad.stdout
+    assert (tmp_path / "bad" / "search-feedback.txt").is_file()
+    good = run(BW_GOOD, "good")
+    assert "search artifact: heuristic (genplan's own successors) checked" in good.stdout, good.stderr
+    assert "the generalization check searches with" in good.stdout
+    assert (
+        good.returncode in (0, 1) and json.loads((tmp_path / "good" / "search-check.json").read_text())["errors"] == 0
+    )

@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from genplan.core.prompts import render
 from genplan.execute.outcome import Limits, execution_feedback
@@ -33,7 +33,10 @@ from genplan.pddl.pyform import python_inputs, render_set
 from genplan.search.compose import SUCCESSORS, domain_literal, runtime_source, top_level_names
 from genplan.search.states import SampledState, engine, sample_states
 
-__all__ = ["KINDS", "SearchCheck", "SearchFailure", "check_search", "checker_program"]
+if TYPE_CHECKING:
+    from genplan.generalize.naming import GeneratorNames
+
+__all__ = ["KINDS", "SearchCheck", "SearchFailure", "check_search", "check_tasks", "checker_program"]
 
 #: Failure kinds, in the order feedback shows them (successor errors first: a heuristic is judged on them).
 KINDS = (
@@ -94,6 +97,12 @@ class SearchCheck:
     inf_unproved: int = 0
 
     @property
+    def errors(self) -> tuple[SearchFailure, ...]:
+        """Failures that make the artifact wrong (all but "not direct", which only rules out hill climbing:
+        greedy best-first search needs no direct heuristic)."""
+        return tuple(f for f in self.failures if f.kind != "not direct")
+
+    @property
     def successors_ok(self) -> bool:
         return not any(f.kind in KINDS[:5] for f in self.failures)
 
@@ -139,11 +148,38 @@ class SearchCheck:
             "tasks": self.tasks,
             "has_successors": self.has_successors,
             "direct": self.direct,
+            "errors": len(self.errors),
             "by_kind": self.by_kind(),
             "inf_proved": self.inf_proved,
             "inf_unproved": self.inf_unproved,
             "failures": [f.to_json() for f in self.failures],
         }
+
+
+def check_tasks(
+    debug: Sequence[tuple[str, Task]],
+    given: Sequence[tuple[str, Task]] = (),
+    generator: GeneratorNames | None = None,
+    *,
+    seed: int = 1,
+    max_objects: int = 60,
+) -> list[tuple[str, Task]]:
+    """The tasks whose states are checked: the debugging tasks, the user's, a few variants of the debugging
+    tasks (renamed objects, walked initial states, goal subsets) and, with a generator, small generated
+    tasks (two sizes). Never held-out tasks: the caller passes only training tasks."""
+    from genplan.generalize.generated import generated_batches, size_ladder
+    from genplan.generalize.variants import FAMILIES, variant_batches
+
+    tasks = [*debug, *given]
+    keep = ("rename-digits", "walk-init-4", "goal-subset")
+    skip = [f for f in FAMILIES if f not in keep]
+    for batch in variant_batches(debug, seed=seed, reorder_seed=seed, skip=skip):
+        tasks += [(c.task_id, c.task) for c in batch[:2]]
+    if generator is not None:
+        sizes = size_ladder(8, max_objects)[:2]
+        for batch in generated_batches(generator, sizes, per_size=2, seed=seed, max_objects=max_objects):
+            tasks += [(c.task_id, c.task) for c in batch]
+    return tasks
 
 
 # ------------------------------------------------------------------------------------------ the program
