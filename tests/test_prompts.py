@@ -122,6 +122,32 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "typed": False,
     },
     "format_reminder.j2": {"expected": "program", "missing": ["instance-3"]},
+    "search_feedback.j2": {
+        "failures": [
+            {
+                "kind": "unsound successor",
+                "origin": "the initial state of instance-0 after 3 random action(s)",
+                "state": "{('clear', 'b1'), ('holding', 'b2'), ('ontable', 'b1')}",
+                "goal": "{('on', 'b1', 'b2')}",
+                "action": "(pick-up b1)",
+                "expected": "only actions applicable in this state",
+                "got": "(pick-up b1) was returned, but it is not applicable here",
+            },
+            {
+                "kind": "not direct",
+                "origin": "the initial state of instance-1",
+                "state": "{('handempty',)}",
+                "goal": "{('on', 'b2', 'b1')}",
+                "action": "",
+                "expected": "a successor with h lower than 2",
+                "got": "its successors have h (pick-up b2): 2",
+            },
+        ],
+        "more": 4,
+        "counts": {"unsound successor": 3, "not direct": 3},
+        "states": 36,
+        "has_successors": True,
+    },
 }
 
 OWN_TEMPLATES = [n for n in template_names() if not n.startswith(("feedback", "_"))]
