@@ -637,6 +637,14 @@ def synthesize(
         bool | None,
         typer.Option("--generalize/--no-generalize", help="The generalization check (default: as the preset says)."),
     ] = None,
+    max_objects: Annotated[
+        int | None,
+        typer.Option(
+            "--max-objects",
+            help="The largest task (objects) programs must handle: the prompts say it and the check goes up to it "
+            "(default: the check's own largest size, from the debugging tasks).",
+        ),
+    ] = None,
     max_calls: Annotated[int | None, typer.Option("--max-calls", help="Stop after this many paid calls.")] = None,
     max_cost: Annotated[float | None, typer.Option("--max-cost", help="Stop after this many dollars.")] = None,
     llm_concurrency: Annotated[
@@ -668,7 +676,7 @@ def synthesize(
         code_rounds=code_rounds, strategy_rounds=strategy_rounds, timeout=timeout, orderings=orderings,
         temperature=temperature, top_p=top_p, max_tokens=max_tokens, reasoning=reasoning,
         max_calls=max_calls, max_cost=max_cost, generalize=generalize, llm_concurrency=llm_concurrency,
-        repair_rounds=repair_rounds, task_descriptions=task_descriptions,
+        repair_rounds=repair_rounds, task_descriptions=task_descriptions, max_objects=max_objects,
     )  # fmt: skip
     s = resolve_suite(domain, suite, cache_dir)
     log = runs_root(cache_dir) / s.domain_name / make_run_id(cfg, s.name) / "calls.jsonl"

@@ -260,3 +260,27 @@ def test_earlier_notes_show_each_failure_and_only_the_newest_code() -> None:
     assert "source" not in notes[1] and notes[2]["source"].endswith("return [1]")
     assert notes[2]["feedback"] == 'On the task "cex1": Step 3 is invalid.'
     assert earlier_notes([ProgramVersion(0, 0, "a", "code", (passed,))]) == []  # nothing failed, nothing to say
+
+
+def test_prompts_state_the_largest_task_from_the_check_or_the_user_never_from_held_out_tasks(
+    ferry, tmp_path: Path
+) -> None:
+    """Issue 23, item 16: the program prompts say how large tasks may get: the user's max_objects when set,
+    else the largest size the generalization check tries, computed from the debugging tasks (held-out tasks
+    of any size change nothing)."""
+    from genplan.generalize.check import EXTEND
+
+    def respond(call) -> str:
+        assert call.purpose == "direct.write", call.purpose
+        return f"{FENCE}python\n{GOOD_TEXT}{FENCE}"
+
+    largest_debug = max(ferry.task(t).size for t in ferry.split.debug)
+    largest_heldout = max(ferry.task(t).size for t in ferry.split.heldout)
+    expected = EXTEND * max(500, 10 * largest_debug)
+    assert expected != largest_heldout
+    _, backend, _ = _run(ferry, tmp_path / "a", respond, generalize_budget_s=5)
+    assert f"Tasks may have up to {expected} objects" in backend.calls[0].last_user
+    _, backend, _ = _run(ferry, tmp_path / "b", respond, generalize_budget_s=5, max_objects=321)
+    assert "Tasks may have up to 321 objects" in backend.calls[0].last_user
+    with pytest.raises(Exception, match="max_objects"):
+        load_config("auto", max_objects=0)

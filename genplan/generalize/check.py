@@ -84,6 +84,14 @@ class CheckSettings:
         largest = max((t.size for t in debug), default=0)
         return max(500, 10 * largest)
 
+    def reach(self, debug: Sequence[Task], given: Sequence[Task] = ()) -> int:
+        """The largest task (in objects) the check may try: ``max_objects`` when set, else what later
+        rounds extend to (``EXTEND`` times the first round's), or a larger given task. Prompts state it as
+        the size programs must handle, so it never depends on a held-out task."""
+        if self.max_objects is not None:
+            return self.max_objects
+        return max([EXTEND * self.resolved_max_objects(debug), *(t.size for t in given)])
+
     def check(self) -> CheckSettings:
         if self.budget_s <= 0 or self.shrink_budget_s < 0:
             raise GenplanError("The check's budget must be positive.", hint="Pass e.g. --budget 60.")

@@ -143,7 +143,7 @@ def parse_sexpr(src: _Source) -> SList:
             stack.append(([], tok.line))
         elif tok.text == ")":
             if not stack:
-                raise src.error("Unbalanced parentheses: a ')' closes nothing.", tok)
+                raise _extra_close(src, tok, "Unbalanced parentheses: a ')' closes nothing.")
             items, line = stack.pop()
             node = SList(tuple(items), line)
             if stack:
@@ -151,18 +151,120 @@ def parse_sexpr(src: _Source) -> SList:
             elif result is None:
                 result = node
             else:
-                raise src.error("Text after the end of the definition.", tok)
+                raise _extra_close(src, tok, "Text after the end of the definition.")
         else:
             if not stack:
                 raise src.error(f"Unexpected text {tok.text!r} outside the (define ...) form.", tok)
             stack[-1][0].append(tok)
     if stack:
+        suspect = _unclosed_suspect(src.text)
+        if suspect is not None:
+            line, col, where, start, before = suspect
+            raise src.error(
+                f"Unbalanced parentheses: a '(' is never closed. Probably the one on line {line} (column {col}): "
+                f"line {where} starts {start!r} to the left of it while it is still open.",
+                SList((), line),
+                hint=f"Add the missing ')' by the end of line {before}.",
+            )
+        last = tokens[-1].line
         raise src.error(
-            "Unbalanced parentheses: a '(' opened here is never closed.",
+            f"Unbalanced parentheses: {len(stack)} '(' never closed, the innermost opened here; the file ends "
+            f"at line {last}.",
             SList((), stack[-1][1]),
+            hint=f"Add the missing ')' by the end of line {last}, where that form or the file should end.",
         )
     assert result is not None
     return result
+
+
+def _unclosed_suspect(text: str) -> tuple[int, int, int, str, int] | None:
+    """Where a missing ')' probably is, read from the indentation (only when the file is known to be
+    unbalanced, so it costs nothing on good files): the first list still open when a later line starts a
+    form (``(``) at its own column or to the left of it, or a ``:keyword`` to the left of it. Returns the
+    list's line and column (1-based), the line that gave it away, how that line starts and the last line
+    with code before it; None when the indentation says nothing (a file on one line, for example)."""
+    lines = [raw.split(";", 1)[0] for raw in text.split("\n")]
+    stack: list[tuple[int, int]] = []  # (line, column) of each open '('
+    previous = 0  # the last line with code
+    for number, code in enumerate(lines, start=1):
+        stripped = code.lstrip()
+        if stripped and stripped[0] in "(:":
+            column = len(code) - len(stripped)
+            for open_line, open_col in stack[1:]:  # the outermost (define ...) encloses everything
+                # A suspect counts only if a ')' at the end of the line before makes the file one form.
+                # A keyword may sit under its list's '(' (flush-left files); a new form may not.
+                left = open_col > column if stripped[0] == ":" else open_col >= column
+                if open_line < number and left and _one_form(lines, number - 1):
+                    return open_line, open_col + 1, number, stripped.split()[0][:30], previous
+        for column, char in enumerate(code):
+            if char == "(":
+                stack.append((number, column))
+            elif char == ")" and stack:
+                stack.pop()
+        if stripped:
+            previous = number
+    return None
+
+
+def _extra_close(src: _Source, tok: Token, message: str) -> PDDLError:
+    """The error for a ')' too many, pointing at the line that probably holds it (see :func:`_extra_suspect`)."""
+    suspect = _extra_suspect(src.text)
+    if suspect is None:
+        return src.error(message, tok)
+    line, where, start = suspect
+    return src.error(
+        f"{message} Probably a ')' too many on line {line}: it closes a list whose contents go on at line {where} "
+        f"({start!r}, indented further in).",
+        Token(")", line),
+        hint=f"Remove one ')' from line {line}.",
+    )
+
+
+def _extra_suspect(text: str) -> tuple[int, int, str] | None:
+    """Where a ')' too many probably is, read from the indentation (only on files known to be unbalanced):
+    the first line that closes a list, after which the next line goes on to the right of that list's ``(``
+    as if it were still open, and without one of whose ')' the file is one form."""
+    lines = [raw.split(";", 1)[0] for raw in text.split("\n")]
+    stack: list[int] = []  # column of each open '('
+    closed_at: tuple[int, int] | None = None  # (line, smallest column of a list closed on it)
+    for number, code in enumerate(lines, start=1):
+        stripped = code.lstrip()
+        if not stripped:
+            continue
+        column = len(code) - len(stripped)
+        shifted = closed_at is not None and stripped[0] in "(:" and column > closed_at[1]
+        if shifted and _one_form(lines, closed_at[0], remove=True):  # type: ignore[index]
+            return closed_at[0], number, stripped.split()[0][:30]  # type: ignore[index]
+        smallest = None
+        for col, char in enumerate(code):
+            if char == "(":
+                stack.append(col)
+            elif char == ")" and stack:
+                opened = stack.pop()
+                smallest = opened if smallest is None else min(smallest, opened)
+        closed_at = (number, smallest) if smallest is not None else None
+    return None
+
+
+def _one_form(lines: list[str], after: int, *, remove: bool = False) -> bool:
+    """Whether ``lines`` (comments removed) with one ')' added at the end of line ``after`` (1-based), or
+    with ``remove`` its last ')' taken out, is a single balanced form: the depth never drops to 0 before
+    the end, and is 0 there."""
+    depth, closed = 0, False
+    for number, code in enumerate(lines, start=1):
+        if number == after:
+            code = "".join(code.rsplit(")", 1)) if remove else code + ")"
+        for char in code:
+            if char == "(":
+                if closed:
+                    return False
+                depth += 1
+            elif char == ")":
+                depth -= 1
+                if depth < 0:
+                    return False
+                closed = depth == 0
+    return depth == 0
 
 
 def _head(node: SExpr) -> str | None:

@@ -81,6 +81,10 @@ class Config:
     generalize_rounds: int = 3
     #: New tasks the LLM writes plans for (by following the strategy) in each strategy check.
     generalize_strategy_tasks: int = 2
+    #: The largest task (in objects) the programs must handle: prompts state it, and the generalization
+    #: check generates tasks up to it. None: the largest size the check tries on its own (see
+    #: :meth:`genplan.generalize.CheckSettings.reach`), never a held-out task's.
+    max_objects: int | None = None
     #: "staged" (the paper's protocol: descriptions, strategy, programs) or "auto" (an escalation ladder:
     #: one direct program, then repair rounds, then the staged protocol, each rung only if the one before
     #: produced no program that passes every debugging task and the generalization check).
@@ -131,6 +135,8 @@ class Config:
             raise ConfigError(f"task_descriptions must be 'together' or 'each', not {self.task_descriptions!r}.")
         if self.context_tokens is not None and self.context_tokens < 1024:
             raise ConfigError("context_tokens must be at least 1024 (or unset, to use the model's own figure).")
+        if self.max_objects is not None and self.max_objects < 1:
+            raise ConfigError("max_objects must be at least 1 (or unset, for the check's own largest size).")
         if self.llm_concurrency < 1:
             raise ConfigError("llm_concurrency must be at least 1 (1 sends one call at a time).")
         return self
@@ -189,6 +195,7 @@ NOT_COMPUTED = frozenset({"preset", "max_calls", "max_cost", "llm_concurrency"})
 #: Settings added after run ids were first published, with the value every earlier run had in effect;
 #: the key leaves a setting out while it holds that value (see the module docstring).
 ADDED_LATER: dict[str, Any] = {
+    "max_objects": None,
     "protocol": "staged",
     "repair_rounds": 3,
     "task_descriptions": "together",

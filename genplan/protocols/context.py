@@ -207,6 +207,16 @@ class Context:
     def code_task(self, task_id: str) -> CodeTask:
         return CodeTask(task_id, python_inputs(self.extra.get(task_id) or self.suite.task(task_id)))
 
+    @property
+    def max_objects(self) -> int:
+        """The largest task the programs must handle, as the prompts state it: the user's ``max_objects``,
+        else the largest size the generalization check tries (from the debugging tasks and the suite's
+        given training tasks; never a held-out task)."""
+        return check_settings(self.config).reach(
+            [self.suite.task(t) for t in self.suite.split.debug],
+            [self.suite.task(t) for t in self.suite.extra.get("given", ())],
+        )
+
     def record_program(self, version: ProgramVersion) -> None:
         """Save a program version as soon as it is evaluated, and say so."""
         save_program(self.run, version)
@@ -236,6 +246,16 @@ def context_tokens(config: Config, llm: Any) -> int:
     return int(window) if window else DEFAULT_CONTEXT_TOKENS
 
 
+def check_settings(config: Config) -> Any:
+    """The generalization check's settings for a run of ``config`` (a :class:`~genplan.generalize.CheckSettings`)."""
+    from genplan.generalize import CheckSettings
+
+    return CheckSettings(
+        budget_s=config.generalize_budget_s, seed=config.seed, orderings=config.orderings, timeout=config.timeout,
+        memory_mb=config.memory_mb, shuffled_names=False, max_objects=config.max_objects,
+    )  # fmt: skip
+
+
 def counterexample_search(
     run: RunDir,
     suite: Suite,
@@ -246,14 +266,10 @@ def counterexample_search(
 ) -> Any:
     """The generalization check of this run: debugging tasks, and the suite's other training tasks where it
     has them (the Learning Track's); held-out tasks never reach it."""
-    from genplan.generalize import CheckSettings
     from genplan.generalize.naming import find_generator, registered_renaming
     from genplan.stages.counterexamples import CounterexampleSearch
 
-    settings = CheckSettings(
-        budget_s=config.generalize_budget_s, seed=config.seed, orderings=config.orderings, timeout=config.timeout,
-        memory_mb=config.memory_mb, shuffled_names=False,
-    )  # fmt: skip
+    settings = check_settings(config)
     renaming = registered_renaming(suite.root, cache_dir)
     generator = find_generator(suite.domain, hint=suite.domain_name, renaming=renaming)
 

@@ -78,7 +78,7 @@ def run_ladder(ctx: Context, *, heldout: bool = True) -> RunOutcome:
     examples = [DirectExample(t, ctx.code_task(t).py, tuple(reference_plan(suite, t, ctx.cache_dir)))
                 for t in prompt_ids]  # fmt: skip
     answer = ask_direct(llm, suite.domain.name, suite.domain_path.read_text(), examples, typed=suite.domain.typed,
-                        timeout=config.timeout, reasoning=config.reasoning)  # fmt: skip
+                        timeout=config.timeout, max_objects=ctx.max_objects, reasoning=config.reasoning)  # fmt: skip
     version, messages = evaluated_answer(ctx.evaluator, tasks.ids, DIRECT_VARIANT, answer)
     version = tasks.check(version)
     record(version)

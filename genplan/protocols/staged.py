@@ -102,6 +102,7 @@ def run_staged(ctx: Context, *, earlier: Sequence[dict] = ()) -> StagedResult:
         reasoning=reasoning,
         strategy_style=config.strategy_style,
         timeout=config.timeout,
+        max_objects=ctx.max_objects,
         typed=suite.domain.typed,
         on_version=ctx.record_program,
         find_counterexample=search.for_program() if search else None,

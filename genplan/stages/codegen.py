@@ -175,10 +175,12 @@ def write_program(
     reasoning: bool = False,
     strategy_style: str = "pseudocode",
     timeout: float = 45.0,
+    max_objects: int | None = None,
     typed: bool = False,
 ) -> tuple[ProgramVersion, tuple[Message, ...]]:
     answer = ask_program(llm, strategy, domain_description, example, seed, variant, reasoning=reasoning,
-                         strategy_style=strategy_style, timeout=timeout, typed=typed)  # fmt: skip
+                         strategy_style=strategy_style, timeout=timeout, max_objects=max_objects,
+                         typed=typed)  # fmt: skip
     return evaluated_answer(evaluate, task_ids, variant, answer)
 
 
@@ -201,6 +203,7 @@ def ask_program(
     reasoning: bool = False,
     strategy_style: str = "pseudocode",
     timeout: float = 45.0,
+    max_objects: int | None = None,
     typed: bool = False,
 ) -> Answer:
     """The answer to variant ``variant``'s request (its example's objects and goal in their own order)."""
@@ -216,6 +219,7 @@ def ask_program(
             "plan": list(example.plan),
         },
         timeout=timeout,
+        max_objects=max_objects,
         typed=typed,
         reasoning=reasoning,
     )
@@ -388,6 +392,7 @@ def generate_programs(
     reasoning: bool = False,
     strategy_style: str = "pseudocode",
     timeout: float = 45.0,
+    max_objects: int | None = None,
     typed: bool = False,
     on_version: Callable[[ProgramVersion], None] | None = None,
     find_counterexample: CounterexampleFinder | None = None,
@@ -414,7 +419,8 @@ def generate_programs(
 
     def ask_variant(variant: int) -> Answer:
         return ask_program(llm, strategy, domain_description, example, seed, variant, reasoning=reasoning,
-                           strategy_style=strategy_style, timeout=timeout, typed=typed)  # fmt: skip
+                           strategy_style=strategy_style, timeout=timeout, max_objects=max_objects,
+                           typed=typed)  # fmt: skip
 
     def improve(version: ProgramVersion, messages: tuple[Message, ...]) -> ProgramVersion:
         return debug_variant(llm, version, messages, task_list, evaluate, rounds, record, reflection=reflection,

@@ -33,6 +33,7 @@ def direct_prompt(
     *,
     typed: bool,
     timeout: float,
+    max_objects: int | None = None,
     reasoning: bool = False,
 ) -> str:
     """The request (examples as canonical, sorted Python literals)."""
@@ -43,6 +44,7 @@ def direct_prompt(
         typed=typed,
         examples=[{"name": e.task_id, "python": render_python_task(e.py), "plan": list(e.plan)} for e in examples],
         timeout=timeout,
+        max_objects=max_objects,
         reasoning=reasoning,
     )
 
@@ -55,8 +57,10 @@ def ask_direct(
     *,
     typed: bool,
     timeout: float,
+    max_objects: int | None = None,
     reasoning: bool = False,
 ) -> Answer:
     """One call (and one format re-ask if the answer holds no program)."""
-    prompt = direct_prompt(domain_name, domain_pddl, examples, typed=typed, timeout=timeout, reasoning=reasoning)
+    prompt = direct_prompt(domain_name, domain_pddl, examples, typed=typed, timeout=timeout, max_objects=max_objects,
+                           reasoning=reasoning)  # fmt: skip
     return ask(llm, [user(prompt)], purpose="direct.write", extract=extract_program, want="program")

@@ -3,7 +3,7 @@
 Copied as published, each with its source:
 
 - **Per domain** (tasks solved of 90), from Pereira, Corrêa and Seipp's property-guided heuristic synthesis
-  (``../shared/papers/003_*.txt``, Table 1; 5 min and 8 GiB a task): their direct heuristics with hill
+  (their Table 1; 5 min and 8 GiB a task): their direct heuristics with hill
   climbing (an average over three runs, Gemini 3.1 Pro), their re-run of sample-and-select (Corrêa et al.)
   with greedy best-first search, and the FF heuristic with greedy best-first search.
 - **Totals only** (no per-domain figures in our sources), from the IPC 2023 Learning Track's results
