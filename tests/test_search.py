@@ -327,3 +327,18 @@ def test_check_command_runs_the_exact_checks_on_a_search_artifact(tmp_path: Path
     assert (
         good.returncode in (0, 1) and json.loads((tmp_path / "good" / "search-check.json").read_text())["errors"] == 0
     )
+
+
+def test_the_checked_tasks_are_training_tasks_their_variants_and_generated_ones() -> None:
+    from genplan.generalize.naming import find_generator
+    from genplan.search.check import check_tasks
+
+    debug = bw_tasks(2)
+    given = [(f"given{i}", blocksworld.generate(blocksworld.params_for_size(4 + i), 50 + i, f"given{i}"))
+             for i in range(8)]  # fmt: skip
+    generator = find_generator(builtin_domain("blocksworld"), hint="blocksworld")
+    tasks = check_tasks(debug, given, generator, max_given=3)
+    ids = [t for t, _ in tasks]
+    assert ids[:2] == ["bw0", "bw1"] and ids[2:5] == ["given0", "given1", "given2"]  # the smallest given
+    assert any(t.startswith("rename-digits-") for t in ids) and any(t.startswith("gen-") for t in ids)
+    assert len(set(ids)) == len(ids)
