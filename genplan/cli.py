@@ -584,6 +584,10 @@ def evaluate(
         ))  # fmt: skip
     path = report or Path(f"evaluation-{domain}-{split}.json")
     data = {"kind": kind} | ev.to_json() | ({"quality": quality.to_json()} if quality else {})
+    if kind == "search":
+        from genplan.programs.solve import expansions_by_task
+
+        data["expansions"] = expansions_by_task(ev.results)
     path.write_text(json.dumps(data, indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
 

@@ -258,7 +258,7 @@ def test_empty_value_is_an_error(empty: str | None) -> None:
 def test_unknown_template_and_bad_choice() -> None:
     with pytest.raises(PromptError, match=r"no prompt template 'nope\.j2'.*codegen\.j2"):
         render("nope.j2")
-    with pytest.raises(PromptError, match="expected must be plan, pseudocode, program or task descriptions"):
+    with pytest.raises(PromptError, match="expected must be plan, pseudocode, program, heuristic or task descriptions"):
         render("format_reminder.j2", expected="poem", reasoning=False)
 
 
@@ -394,12 +394,14 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     assert "float('inf')" in text and "direct" in text and "cheap" in text
     assert "up to 400 objects" in text and "60 seconds of CPU time" in text and "shorter ones score better" in text
     assert "(name, type)" in text and text.count("```python") == 3
-    untyped = render("search_write.j2", **{**CONTEXTS["search_write.j2"], "typed": False, "max_objects": None})
+    untyped = render("search_write.j2", **{**CONTEXTS["search_write.j2"], "typed": False, "max_objects": None},
+                     reasoning=True)  # fmt: skip
     assert "(name, type)" not in untyped and "object names (strings)" in untyped and "up to" not in untyped
     # a repair for a failed task alone (the checks found nothing) shows the task
     only_task = render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "check_feedback": ""}, reasoning=True)
     assert 'It failed on the task "instance-3"' in only_task and "checks" not in only_task
-    assert "Your answer has no Python code defining `h(" in render("format_reminder.j2", expected="heuristic")
+    reminder = render("format_reminder.j2", expected="heuristic", reasoning=False)
+    assert "Your answer has no Python code defining `h(" in reminder
 
 
 def test_format_reminder_for_missing_task_descriptions() -> None:

@@ -25,7 +25,7 @@ SPINS = "def generate_solution(objects, init, goal):\n    while True:\n        p
 GOAL_COUNT = "def h(state, goal, static, objects):\n    return sum(1 for f in goal if f not in state)\n"
 #: A direct ferry heuristic: every non-goal state has a successor with a lower value (board, sail to the
 #: car's goal, debark, or sail to a waiting car each lower it).
-FERRY_H = '''
+FERRY_H = """
 def h(state, goal, static, objects):
     want = {f[1]: f[2] for f in goal if f[0] == "at"}
     at = {f[1]: f[2] for f in state if f[0] == "at"}
@@ -38,7 +38,7 @@ def h(state, goal, static, objects):
     if not aboard and waiting and all(at[c] != ferry for c in waiting):
         value += 1
     return value
-'''
+"""
 
 
 def _answer(code: str) -> str:
@@ -77,7 +77,8 @@ def test_the_signal_is_mostly_timeouts_among_the_failures() -> None:
 
 def test_a_heuristic_is_read_from_its_fenced_block_and_a_program_is_not_one() -> None:
     text = f"Helpers first.\n{FENCE}python\ndef dist(a, b):\n    return 1\n{FENCE}\n" + _answer(
-        "INF = float('inf')\n\ndef h(state, goal, static, objects):\n    return dist(1, 2)\n\nprint(h(1, 2, 3, 4))\n")
+        "INF = float('inf')\n\ndef h(state, goal, static, objects):\n    return dist(1, 2)\n\nprint(h(1, 2, 3, 4))\n"
+    )
     source = extract_heuristic(text)
     assert source is not None and "def dist" in source and "INF = float('inf')" in source and "print" not in source
     assert extract_heuristic(_answer("def generate_solution(objects, init, goal):\n    return []\n")) is None
@@ -100,9 +101,7 @@ def test_the_search_preset_runs_the_rung_alone_and_is_listed() -> None:
     assert listing.exit_code == 0 and "search" in listing.output and "the search rung alone" in listing.output
 
 
-def test_auto_climbs_to_search_when_programs_time_out_and_repairs_a_non_direct_heuristic(
-    ferry, tmp_path: Path
-) -> None:
+def test_auto_climbs_to_search_when_programs_time_out_and_repairs_a_non_direct_heuristic(ferry, tmp_path: Path) -> None:
     def respond(call) -> str:
         if call.purpose == "direct.write":
             return _answer(SPINS)
@@ -123,8 +122,9 @@ def test_auto_climbs_to_search_when_programs_time_out_and_repairs_a_non_direct_h
     assert outcome.status == "done" and outcome.kind == "search" and outcome.program_label == "s.v1"
     run = outcome.run
     ladder = json.loads(run.path("ladder.json").read_text())
-    assert [(r["rung"], r.get("passed"), r.get("skipped", False)) for r in ladder["rungs"]] == [
-        ("direct", False, False), ("repair", None, True), ("search", True, False), ("strategy", None, True)]  # fmt: skip
+    rungs = [(r["rung"], r.get("passed"), r.get("skipped", False)) for r in ladder["rungs"]]
+    assert rungs == [("direct", False, False), ("repair", None, True), ("search", True, False),
+                     ("strategy", None, True)]  # fmt: skip
     assert ladder["selected_rung"] == "search" and ladder["kind"] == "search"
     assert ladder["usage"]["search"]["calls"] == 2 and ladder["usage"]["strategy"]["calls"] == 0
     selection = json.loads(run.path("4-selection.json").read_text())

@@ -103,7 +103,9 @@ def conclude(
         quality = ipc_quality(report.results, reference) if reference else None
         doc = {"kind": kind} | report.to_json() | ({"quality": quality.to_json()} if quality else {})
         if kind == SEARCH:
-            doc["expansions"] = search_expansions(report.results)
+            from genplan.programs.solve import expansions_by_task
+
+            doc["expansions"] = expansions_by_task(report.results)
         run.write_json("5-heldout.json", doc)
         outcome.quality = quality.score if quality else None
         outcome.heldout_solved = sum(r.solved for r in report.results)
@@ -123,18 +125,6 @@ def select_search(searches: Sequence[SearchVersion]) -> Selection | None:
     reason = f"solved {v.solved}/{len(v.results)} debugging tasks by search ({v.strategy})"
     reason += "; the checks found nothing" if v.direct else "; the checks found counterexamples"
     return Selection(index=best, label=v.label, solved=v.solved, of=len(v.results), reason=reason)
-
-
-def search_expansions(results: Sequence[Any]) -> dict[str, int | None]:
-    """Per held-out task, the expansions the engine reported (the most over its orderings; None when no run
-    reported any, e.g. a timeout before the report line)."""
-    from genplan.programs.solve import search_expansions as parse
-
-    out: dict[str, int | None] = {}
-    for r in results:
-        counts = [n for n in (parse(run.outcome.stderr) for run in r.runs) if n is not None]
-        out[r.task_id] = max(counts) if counts else None
-    return out
 
 
 def _rescored(versions: Sequence[ProgramVersion], task_ids: list[str], evaluate: Callable) -> tuple:

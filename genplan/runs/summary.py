@@ -104,8 +104,10 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
         f"- status: **{info.get('status', 'unknown')}**" + (f" ({info['message']})" if info.get("message") else "")
     )
     if cfg and cfg.get("protocol") == "search":
-        out.append(f"- configuration: {cfg.get('preset')} (the search rung alone: a heuristic and up to "
-                   f"{cfg.get('search_rounds')} repairs), model {cfg.get('model')}, seed {cfg.get('seed')}")  # fmt: skip
+        out.append(
+            f"- configuration: {cfg.get('preset')} (the search rung alone: a heuristic and up to "
+            f"{cfg.get('search_rounds')} repairs), model {cfg.get('model')}, seed {cfg.get('seed')}"
+        )
     elif cfg:
         ladder = f"direct, {cfg.get('repair_rounds')} repair rounds, then " if cfg.get("protocol") == "auto" else ""
         out.append(
@@ -265,7 +267,9 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
                 cats[r.get("category") or "failed"] = cats.get(r.get("category") or "failed", 0) + 1
         solved = sum(1 for r in tasks if r.get("solved"))
         by = "by search" if held.get("kind") == "search" else "by a program"
-        out.append(f"{solved}/{len(tasks)} tasks solved in every ordering, {by} (kind: {held.get('kind') or 'program'}).")
+        out.append(
+            f"{solved}/{len(tasks)} tasks solved in every ordering, {by} (kind: {held.get('kind') or 'program'})."
+        )
         expansions = [n for n in (held.get("expansions") or {}).values() if n is not None]
         if expansions:
             expansions.sort()

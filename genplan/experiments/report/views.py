@@ -355,8 +355,10 @@ def runs_table(report: Report) -> Table:
         )
         for r in report.runs
     )
-    notes = ("kind: what solved the held-out tasks, a program or a search (a heuristic the model wrote, searched "
-             "by genplan); a run's coverage is never a mix of the two.",)
+    notes = (
+        "kind: what solved the held-out tasks, a program or a search (a heuristic the model wrote, searched "
+        "by genplan); a run's coverage is never a mix of the two.",
+    )
     return Table("runs", "Runs", columns, rows, notes)
 
 
