@@ -16,7 +16,7 @@ from genplan.protocols.synthesize import synthesize
 from genplan.runs.summary import collect, summary_markdown
 from genplan.stages.codegen import ProgramVersion, TaskResult
 from genplan.stages.extract import extract_heuristic
-from tests.test_pipeline import WRONG
+from tests.test_pipeline import WRONG, ferry_suite  # noqa: F401 (a fixture)
 
 FENCE = "```"
 #: Runs out of its CPU time on every task: the failures of a domain that needs search, as genplan sees them.
@@ -191,3 +191,56 @@ def test_a_passing_program_is_never_followed_by_the_search_rung(ferry, tmp_path:
     assert [c.purpose for c in backend.calls] == ["direct.write"] and outcome.kind == "program"
     ladder = json.loads(outcome.run.path("ladder.json").read_text())
     assert {"rung": "search", "skipped": True, "why": "not needed"} in ladder["rungs"]
+
+
+def test_the_search_preset_alone_selects_a_search_scores_it_and_solve_uses_it(
+    ferry_suite,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    from genplan.experiments.report.runs import load_run
+    from genplan.programs.solve import solve
+
+    def respond(call) -> str:
+        if call.purpose == "search.write":
+            return _answer(FERRY_H)
+        raise AssertionError(call.purpose)
+
+    outcome, backend, _ = _run(ferry_suite, tmp_path, respond, preset="search", heldout=True)
+    # a heuristic the checks find direct and that solves every debugging task needs no repair
+    assert [c.purpose for c in backend.calls] == ["search.write"]
+    run = outcome.run
+    assert outcome.kind == "search" and outcome.program_label == "s.v0" and not run.exists("ladder.json")
+    assert outcome.heldout_solved == outcome.heldout_total == 4
+    selection = json.loads(run.path("4-selection.json").read_text())
+    assert selection["kind"] == "search" and selection["strategy"] == "hill" and "by search" in selection["reason"]
+    heldout = json.loads(run.path("5-heldout.json").read_text())
+    assert heldout["kind"] == "search"
+    assert sorted(heldout["expansions"]) == [f"instance-{k}" for k in range(6, 10)]
+    assert all(isinstance(n, int) and n > 0 for n in heldout["expansions"].values())
+    text = summary_markdown(run)
+    assert "selected search" in text and "by search (kind: search)" in text and "Expansions a task" in text
+    assert "the search rung alone" in text
+    # the report marks the run's coverage as a search's
+    summary = load_run(run.root)
+    assert summary.kind == "search" and summary.coverage == 1.0
+    # genplan solve --run uses the selected search like a program
+    problem = Path(ferry_suite.root) / "problems" / "instance-9.pddl"
+    solved = solve("ferry", problem, run=run.run_id, suite=ferry_suite.root, cache_dir=tmp_path / "cache")
+    assert solved.solved and solved.source == "search" and solved.expansions
+
+
+def test_the_reports_runs_table_marks_a_search_apart_from_a_program(tmp_path: Path) -> None:
+    from genplan.experiments.report.runs import find_runs
+    from genplan.experiments.report.tables import build_report
+    from genplan.experiments.report.views import runs_table
+    from tests.report_fixtures import T, fake_run
+
+    program = fake_run(tmp_path, "ferry", seed=1, tasks=[T("a"), T("b")])
+    searched = fake_run(tmp_path, "ferry", seed=2, tasks=[T("a"), T("b", status="timeout")])
+    doc = json.loads(searched.path("5-heldout.json").read_text())
+    searched.path("5-heldout.json").write_text(json.dumps({"kind": "search"} | doc))
+    table = runs_table(build_report(find_runs(cache_dir=tmp_path)))
+    kind = [c.name for c in table.columns].index("kind")
+    run = [c.name for c in table.columns].index("run")
+    assert {row[run]: row[kind] for row in table.rows} == {program.run_id: "program", searched.run_id: "search"}
+    assert any("never a mix" in note for note in table.notes)
