@@ -401,10 +401,10 @@ def configs() -> None:
     for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "max calls"):
         table.add_column(col, justify="left" if col in {"preset", "strategy", "reflection"} else "right")
     for name, c in PRESETS.items():
-        table.add_row(
-            name + (" *" if name in PAPER_PRESETS else ""), str(c.n_programs), str(c.code_rounds),
-            str(c.strategy_rounds), c.strategy_style, "yes" if c.code_reflection else "no", str(c.max_llm_calls()),
-        )  # fmt: skip
+        # The search protocol writes no program and no strategy: those columns do not apply to it.
+        staged = (str(c.n_programs), str(c.code_rounds), str(c.strategy_rounds), c.strategy_style,
+                  "yes" if c.code_reflection else "no") if c.protocol != "search" else ("-",) * 5  # fmt: skip
+        table.add_row(name + (" *" if name in PAPER_PRESETS else ""), *staged, str(c.max_llm_calls()))
     console.print(FitColumns(table, keep=1))
     # The descriptions are prose: under the table, each wrapped beside its preset's name rather than
     # squeezed into a column.
@@ -585,7 +585,7 @@ def evaluate(
     path = report or Path(f"evaluation-{domain}-{split}.json")
     data = {"kind": kind} | ev.to_json() | ({"quality": quality.to_json()} if quality else {})
     if kind == "search":
-        from genplan.programs.solve import expansions_by_task
+        from genplan.search.stats import expansions_by_task
 
         data["expansions"] = expansions_by_task(ev.results)
     path.write_text(json.dumps(data, indent=2) + "\n")

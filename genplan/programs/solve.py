@@ -12,10 +12,8 @@ run of the domain that has one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from genplan.core.errors import GenplanError
 from genplan.pddl.model import Domain, Task
@@ -240,20 +238,9 @@ def solve_task(
 
 def search_expansions(stderr: str) -> int | None:
     """The expansions a composed search reported on its last ``genplan-search:`` line, if any."""
-    import re
+    from genplan.search.stats import expansions
 
-    found = re.findall(r"^genplan-search: .*\bexpansions=(\d+)\b", stderr or "", flags=re.MULTILINE)
-    return int(found[-1]) if found else None
-
-
-def expansions_by_task(results: Sequence[Any]) -> dict[str, int | None]:
-    """Per task of an evaluation of a search, the expansions its engine reported: the most over the task's
-    orderings, None when no run reported any (a timeout ends a run before its report line)."""
-    out: dict[str, int | None] = {}
-    for r in results:
-        counts = [n for n in (search_expansions(run.outcome.stderr) for run in r.runs) if n is not None]
-        out[r.task_id] = max(counts) if counts else None
-    return out
+    return expansions(stderr)
 
 
 def _run_program(path: Path, task: Task, timeout: float, memory_mb: int):  # -> (kind, TaskOutcome)

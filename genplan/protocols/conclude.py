@@ -103,7 +103,7 @@ def conclude(
         quality = ipc_quality(report.results, reference) if reference else None
         doc = {"kind": kind} | report.to_json() | ({"quality": quality.to_json()} if quality else {})
         if kind == SEARCH:
-            from genplan.programs.solve import expansions_by_task
+            from genplan.search.stats import expansions_by_task
 
             doc["expansions"] = expansions_by_task(report.results)
         run.write_json("5-heldout.json", doc)

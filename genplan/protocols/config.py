@@ -265,11 +265,9 @@ PRESET_DESCRIPTIONS = {
     "F5-3+check": "F5-3 with the generalization check: counterexamples to the strategy and to programs that pass "
     "every debugging task become new debugging tasks (not in the paper)",
     "F3-6+check": "F3-6 with the generalization check (not in the paper)",
-    "auto": "a ladder (not in the paper): one program from the PDDL, then 3 repair rounds, then (when the programs "
-    "time out) a checked heuristic search with 3 repairs, then F5-3+check told what failed; each only while "
-    "nothing passes the debugging tasks and the check",
-    "search": "the search rung alone (not in the paper): the model writes a heuristic h (optionally successors), "
-    "checked for directness on sampled training states and repaired 3 times; genplan searches with it",
+    "auto": "a ladder (not in the paper): a program from the PDDL, 3 repairs, a checked heuristic search if "
+    "programs time out, then F5-3+check; each only while nothing passes",
+    "search": "the search rung alone (not in the paper): a heuristic, checked on training states, 3 repairs",
 }
 
 #: The paper's presets, whose prompts genplan has changed (marked in `genplan configs`).
