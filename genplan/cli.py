@@ -719,6 +719,10 @@ def synthesize(
             err_console.print(f"  strategy v{info['version']}: {what}")
         elif event == "program":
             err_console.print(f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks")
+        elif event == "search":
+            how = "direct on every state checked" if info["direct"] else "the checks found counterexamples"
+            err_console.print(f"  heuristic {info['label']}: {how}; search solved {info['solved']}/{info['of']} "
+                              "debugging tasks")  # fmt: skip
         elif event == "checked":
             err_console.print(
                 f"  generalization check: no counterexample to {info['label']} among {info['tasks']} tasks "
@@ -740,7 +744,8 @@ def synthesize(
     ended = Text.assemble((outcome.status, "bold"), f" in {outcome.wall_time:.1f} s: run {outcome.run.run_id}")
     copyable(console, ended)
     if outcome.program_path:
-        copyable(console, f"program: {outcome.program_path}")
+        what = "search (a heuristic genplan searches with)" if outcome.kind == "search" else "program"
+        copyable(console, f"{what}: {outcome.program_path}")
         console.print(f"debugging tasks solved: {outcome.debug_solved}/{outcome.debug_total}")
     spent = run_cost(outcome.run.read_json("usage.json"))
     if outcome.coverage is not None:

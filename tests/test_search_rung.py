@@ -244,3 +244,28 @@ def test_the_reports_runs_table_marks_a_search_apart_from_a_program(tmp_path: Pa
     run = [c.name for c in table.columns].index("run")
     assert {row[run]: row[kind] for row in table.rows} == {program.run_id: "program", searched.run_id: "search"}
     assert any("never a mix" in note for note in table.notes)
+
+
+def test_a_search_that_passed_is_preferred_and_a_failed_task_is_shown_when_the_checks_found_nothing() -> None:
+    from genplan.pddl.pyform import python_inputs
+    from genplan.protocols.conclude import select_search
+    from genplan.stages.search import SearchVersion, feedback_for
+
+    ok = {"failures": [], "by_kind": {}}
+    bad = {"failures": [{"kind": "not direct"}], "by_kind": {"not direct": 1}}
+    solved, failed = TaskResult("a", True), TaskResult("b", False, feedback="Timeout after 2 s.", category="timeout")
+    versions = [SearchVersion(0, "", "def h(*a):\n    return 0\n", (solved, solved), bad),
+                SearchVersion(1, "", "def h(*a):\n    return 1\n", (solved, solved), ok, "hill"),
+                SearchVersion(2, "", "def h(*a):\n    return 2\n", (solved, failed), bad)]  # fmt: skip
+    assert [v.passed for v in versions] == [False, True, False]
+    pick = select_search(versions)
+    assert pick is not None and pick.label == "s.v1" and "the checks found nothing" in pick.reason
+    assert select_search([SearchVersion(0, "no code", None, (failed,))]) is None
+
+    class Clean:  # what check_search returns when it found nothing
+        failures = ()
+
+    task = resolve_suite("ferry").task(resolve_suite("ferry").split.debug[0])
+    text = feedback_for(versions[2], Clean(), {"b": python_inputs(task)}, reasoning=False)
+    assert 'It failed on the task "b"' in text and "Timeout after 2 s." in text and "objects = {" in text
+    assert "solved 1 of 2 debugging tasks" in text
