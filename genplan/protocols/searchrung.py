@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from genplan.execute.outcome import TIMEOUT
 from genplan.protocols.artifacts import save_search
 from genplan.protocols.context import Context, reference_plan
 from genplan.search.compose import compose_search
@@ -29,7 +30,6 @@ from genplan.stages.search import SearchVersion, search_prompt, write_search
 
 #: The share of failed results that must be timeouts for ``auto`` to climb to the search rung.
 TIMEOUT_SHARE = 0.5
-TIMEOUT = "timeout"
 
 
 def needs_search(versions: Sequence[ProgramVersion]) -> bool:
