@@ -219,7 +219,8 @@ def test_the_search_preset_alone_selects_a_search_scores_it_and_solve_uses_it(
     assert all(isinstance(n, int) and n > 0 for n in heldout["expansions"].values())
     text = summary_markdown(run)
     assert "selected search" in text and "by search (kind: search)" in text and "Expansions a task" in text
-    assert "the search rung alone" in text
+    assert "the search rung alone" in text and "## Programs" not in text and "## Strategy" not in text
+    assert "- selected: s.v0" in text.split("## Search (heuristic versions)")[1]
     # the report marks the run's coverage as a search's
     summary = load_run(run.root)
     assert summary.kind == "search" and summary.coverage == 1.0

@@ -168,69 +168,74 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
     if notes and details:
         out += ["", "## What the tasks added to the domain description", "", notes]
 
-    out += ["", "## Strategy", ""]
-    previous = None
-    for v in doc["strategy"]:
-        outcome = ", ".join(f"{a['task_id']} {_mark(a['valid'])}" for a in v["attempts"]) or "not assessed"
-        out.append(f"- v{v['index']}: {v['solved']}/{len(v['attempts']) or '-'} plans valid ({outcome})")
-        if v.get("reflected_task"):
-            out.append(f"  - reflected on {v['reflected_task']}, then revised")
-        if details:
-            out += ["", f"### Strategy v{v['index']}", "", "```", v["text"], "```"]
-            for a in v["attempts"]:
-                if not a["valid"]:
-                    out += ["", f"Feedback on {a['task_id']}:", "", "```", a["feedback"], "```"]
-            if v.get("reflection"):
-                out += ["", "Reflection:", "", v["reflection"]]
-            if previous is not None:
-                out += [
-                    "",
-                    f"Changes from v{previous['index']}:",
-                    "",
-                    "```diff",
-                    _diff(previous["text"], v["text"], f"v{previous['index']}", f"v{v['index']}"),
-                    "```",
-                ]
-            out.append("")
-        previous = v
-    sel = doc["strategy_selection"]
-    if sel:
-        out.append(f"- selected: v{sel['selected']}")
+    # The search protocol writes no strategy and no program: its run shows only its heuristic versions.
+    if cfg.get("protocol") != "search":
+        out += ["", "## Strategy", ""]
+        previous = None
+        for v in doc["strategy"]:
+            outcome = ", ".join(f"{a['task_id']} {_mark(a['valid'])}" for a in v["attempts"]) or "not assessed"
+            out.append(f"- v{v['index']}: {v['solved']}/{len(v['attempts']) or '-'} plans valid ({outcome})")
+            if v.get("reflected_task"):
+                out.append(f"  - reflected on {v['reflected_task']}, then revised")
+            if details:
+                out += ["", f"### Strategy v{v['index']}", "", "```", v["text"], "```"]
+                for a in v["attempts"]:
+                    if not a["valid"]:
+                        out += ["", f"Feedback on {a['task_id']}:", "", "```", a["feedback"], "```"]
+                if v.get("reflection"):
+                    out += ["", "Reflection:", "", v["reflection"]]
+                if previous is not None:
+                    out += [
+                        "",
+                        f"Changes from v{previous['index']}:",
+                        "",
+                        "```diff",
+                        _diff(previous["text"], v["text"], f"v{previous['index']}", f"v{v['index']}"),
+                        "```",
+                    ]
+                out.append("")
+            previous = v
+        sel = doc["strategy_selection"]
+        if sel:
+            out.append(f"- selected: v{sel['selected']}")
 
-    out += ["", "## Programs", ""]
-    ex = doc["example"]
-    if ex:
-        out.append(f"Example shown: {ex['task_id']} with a plan from the {ex['source']}.")
-        out.append("")
-    by_variant: dict[int, dict] = {}
-    for p in doc["programs"]:
-        results = ", ".join(f"{r['task_id']} {_mark(r['solved'])}" for r in p["results"])
-        out.append(f"- {p['label']}: {p['solved']}/{len(p['results'])} debugging tasks ({results})")
-        failures = [r for r in p["results"] if not r["solved"]]
-        if failures and not details:
-            cats = sorted({r.get("category") or "failed" for r in failures})
-            out.append(f"  - failures: {', '.join(cats)}")
-        if details:
-            if p.get("reflection"):
-                out += ["", f"Reflection before {p['label']}:", "", p["reflection"]]
-            prev = by_variant.get(p["variant"])
-            if prev and prev.get("source") and p.get("source"):
-                out += [
-                    "",
-                    f"Changes from {prev['label']}:",
-                    "",
-                    "```diff",
-                    _diff(prev["source"], p["source"], prev["label"], p["label"]),
-                    "```",
-                ]
-            for r in failures[:1]:
-                out += ["", f"Feedback on {r['task_id']}:", "", "```", r.get("feedback") or "", "```"]
+        out += ["", "## Programs", ""]
+        ex = doc["example"]
+        if ex:
+            out.append(f"Example shown: {ex['task_id']} with a plan from the {ex['source']}.")
             out.append("")
-        by_variant[p["variant"]] = p
-    if doc["selection"] and doc["selection"].get("label"):
-        out.append(f"- selected: {doc['selection']['label']} ({doc['selection']['reason']})")
+        by_variant: dict[int, dict] = {}
+        for p in doc["programs"]:
+            results = ", ".join(f"{r['task_id']} {_mark(r['solved'])}" for r in p["results"])
+            out.append(f"- {p['label']}: {p['solved']}/{len(p['results'])} debugging tasks ({results})")
+            failures = [r for r in p["results"] if not r["solved"]]
+            if failures and not details:
+                cats = sorted({r.get("category") or "failed" for r in failures})
+                out.append(f"  - failures: {', '.join(cats)}")
+            if details:
+                if p.get("reflection"):
+                    out += ["", f"Reflection before {p['label']}:", "", p["reflection"]]
+                prev = by_variant.get(p["variant"])
+                if prev and prev.get("source") and p.get("source"):
+                    out += [
+                        "",
+                        f"Changes from {prev['label']}:",
+                        "",
+                        "```diff",
+                        _diff(prev["source"], p["source"], prev["label"], p["label"]),
+                        "```",
+                    ]
+                for r in failures[:1]:
+                    out += ["", f"Feedback on {r['task_id']}:", "", "```", r.get("feedback") or "", "```"]
+                out.append("")
+            by_variant[p["variant"]] = p
 
+    sel = doc["selection"]
+    if sel and sel.get("label") and sel.get("kind") != "search":
+        out.append(f"- selected: {sel['label']} ({sel['reason']})")
     out += _search_lines(doc["searches"], details)
+    if sel and sel.get("label") and sel.get("kind") == "search":
+        out.append(f"- selected: {sel['label']} ({sel['reason']})")
     if doc["counterexamples"] or doc["checks"]:
         out += ["", "## Generalization check", ""]
         for c in doc["checks"]:
