@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import subprocess
 import sys
@@ -342,3 +343,19 @@ def test_the_checked_tasks_are_training_tasks_their_variants_and_generated_ones(
     assert ids[:2] == ["bw0", "bw1"] and ids[2:5] == ["given0", "given1", "given2"]  # the smallest given
     assert any(t.startswith("rename-digits-") for t in ids) and any(t.startswith("gen-") for t in ids)
     assert len(set(ids)) == len(ids)
+
+
+def test_sampled_states_do_not_depend_on_the_hash_seed() -> None:
+    code = (
+        "from genplan.generators import sokoban\n"
+        "from genplan.search.states import sample_states\n"
+        "tasks = [(f't{i}', sokoban.generate(sokoban.params_for_size(10), i, f't{i}')) for i in range(2)]\n"
+        "print([(s.origin, s.facts) for s in sample_states(tasks, per_task=8)])\n"
+    )
+    env = {**os.environ}
+    outs = set()
+    for seed in ("1", "2"):
+        env["PYTHONHASHSEED"] = seed
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+        outs.add(proc.stdout)
+    assert len(outs) == 1
