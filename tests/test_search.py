@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import subprocess
 import sys
@@ -342,3 +343,45 @@ def test_the_checked_tasks_are_training_tasks_their_variants_and_generated_ones(
     assert ids[:2] == ["bw0", "bw1"] and ids[2:5] == ["given0", "given1", "given2"]  # the smallest given
     assert any(t.startswith("rename-digits-") for t in ids) and any(t.startswith("gen-") for t in ids)
     assert len(set(ids)) == len(ids)
+
+
+def test_sampled_states_do_not_depend_on_the_hash_seed() -> None:
+    code = (
+        "from genplan.generators import sokoban\n"
+        "from genplan.search.states import sample_states\n"
+        "tasks = [(f't{i}', sokoban.generate(sokoban.params_for_size(10), i, f't{i}')) for i in range(2)]\n"
+        "print([(s.origin, s.facts) for s in sample_states(tasks, per_task=8)])\n"
+    )
+    env = {**os.environ}
+    outs = set()
+    for seed in ("1", "2"):
+        env["PYTHONHASHSEED"] = seed
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+        outs.add(proc.stdout)
+    assert len(outs) == 1
+
+
+def test_the_learning_tracks_largest_sokoban_task_is_searched_without_grounding(learning_root: Path) -> None:
+    """hard p30 of the Learning Track's sokoban has about 10,000 objects (Fast Downward's translator
+    grounds hundreds of thousands of operators first): genplan's engine computes its first successors and
+    expands states at once. An easy task is solved by a composed search, and its plan validates."""
+    import time
+
+    from genplan.pddl.parser import parse_domain, parse_problem
+
+    base = learning_root / "sokoban"
+    domain = parse_domain(base / "domain.pddl")
+    task = parse_problem(base / "testing" / "hard" / "p30.pddl", domain)
+    assert task.size > 9000
+    start = time.process_time()
+    succ = engine(task)
+    state, expanded = succ.initial, 0
+    for _ in range(20):
+        options = succ(state)
+        expanded += 1
+        state = options[0][1]
+    assert time.process_time() - start < 20 and expanded == 20
+    easy = parse_problem(base / "testing" / "easy" / "p01.pddl", domain)
+    goal_count = "def h(state, goal, static, objects):\n    return sum(1 for f in goal if f not in state)\n"
+    ev = evaluate(compose_search(goal_count, domain), [("easy-p01", easy)], orderings=2, timeout=60, jobs=1)
+    assert ev.solved == 1, ev.summary()

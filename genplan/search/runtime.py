@@ -246,7 +246,6 @@ def gp_gbfs(initial, goal, succ, h, stats):
     value = _gp_value(h(initial), "on the initial state")
     stats.evaluations += 1
     parents = {initial: (None, None)}
-    depth = {initial: 0}
     frontier = [(value, 0, counter, initial)]
     while frontier:
         _value, g, _c, state = _gp_heapq.heappop(frontier)
@@ -255,7 +254,6 @@ def gp_gbfs(initial, goal, succ, h, stats):
             if nxt in parents:
                 continue
             parents[nxt] = (state, action)
-            depth[nxt] = g + 1
             if goal <= nxt:
                 return _gp_plan(parents, nxt)
             value = _gp_value(h(nxt), f"after {action}")
