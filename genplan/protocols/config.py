@@ -85,9 +85,10 @@ class Config:
     #: check generates tasks up to it. None: the largest size the check tries on its own (see
     #: :meth:`genplan.generalize.CheckSettings.reach`), never a held-out task's.
     max_objects: int | None = None
-    #: "staged" (the paper's protocol: descriptions, strategy, programs) or "auto" (an escalation ladder:
-    #: one direct program, then repair rounds, then the staged protocol, each rung only if the one before
-    #: produced no program that passes every debugging task and the generalization check).
+    #: "staged" (the paper's protocol: descriptions, strategy, programs), "auto" (an escalation ladder:
+    #: one direct program, then repair rounds, then a heuristic search when the programs time out, then the
+    #: staged protocol, each rung only if the ones before produced nothing that passes every debugging task
+    #: and the checks) or "search" (the search rung alone).
     protocol: str = "staged"
     #: auto, rung 2: reflect-and-fix rounds on the direct program before the staged protocol is tried.
     repair_rounds: int = 3
