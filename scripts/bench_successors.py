@@ -31,6 +31,7 @@ import argparse
 import os
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -43,6 +44,9 @@ from genplan.pddl.parser import parse_domain, parse_problem
 from genplan.planners.downward import locate
 from genplan.search.states import engine
 
+#: The wall-clock backstop, as a multiple of the (CPU) time limit: generous, for a shared machine.
+WALL_FACTOR = 4
+
 
 def translate(domain: Path, problem: Path, time_limit: float) -> tuple[float | None, float | None, int | None]:
     """CPU and wall seconds of FD's translator on the task (``None`` past the limit), its ground operators."""
@@ -52,14 +56,22 @@ def translate(domain: Path, problem: Path, time_limit: float) -> tuple[float | N
         cmd = [sys.executable, str(fd.driver), "--overall-time-limit", f"{int(time_limit)}s", "--translate",
                str(domain), str(problem)]  # fmt: skip
         start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True, timeout=time_limit + 30,
-                              env=dict(os.environ, PYTHONHASHSEED="0"))  # fmt: skip
+        # Its own session, so that the translator (a grandchild) is stopped with the driver: FD's limit is
+        # CPU time, and on a busy machine the wall-clock backstop below can come first.
+        proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=dict(os.environ, PYTHONHASHSEED="0"), start_new_session=True)  # fmt: skip
+        try:
+            stdout, _ = proc.communicate(timeout=time_limit * WALL_FACTOR)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            return None, None, None
         wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if proc.returncode != 0:
         return None, None, None
-    ops = re.findall(r"Translator operators: (\d+)", proc.stdout)
+    ops = re.findall(r"Translator operators: (\d+)", stdout)
     return cpu, wall, int(ops[-1]) if ops else None
 
 
