@@ -502,10 +502,10 @@ def configs() -> None:
     for col in ("preset", "N", "K_C", "K_S", "strategy", "reflection", "max calls"):
         table.add_column(col, justify="left" if col in {"preset", "strategy", "reflection"} else "right")
     for name, c in PRESETS.items():
-        table.add_row(
-            name + (" *" if name in PAPER_PRESETS else ""), str(c.n_programs), str(c.code_rounds),
-            str(c.strategy_rounds), c.strategy_style, "yes" if c.code_reflection else "no", str(c.max_llm_calls()),
-        )  # fmt: skip
+        # The search protocol writes no program and no strategy: those columns do not apply to it.
+        staged = (str(c.n_programs), str(c.code_rounds), str(c.strategy_rounds), c.strategy_style,
+                  "yes" if c.code_reflection else "no") if c.protocol != "search" else ("-",) * 5  # fmt: skip
+        table.add_row(name + (" *" if name in PAPER_PRESETS else ""), *staged, str(c.max_llm_calls()))
     console.print(FitColumns(table, keep=1))
     # The descriptions are prose: under the table, each wrapped beside its preset's name rather than
     # squeezed into a column.
@@ -633,10 +633,13 @@ def evaluate(
     memory = mib if memory is None else memory
     from genplan.core.options import canonical_split
     from genplan.programs.source import load_program
+    from genplan.search.compose import kind_of, runnable
 
     split = canonical_split(split)
     source = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
+    kind = kind_of(source) or "program"
+    source = runnable(source, s.domain)
     ids = {"heldout": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}[split]
     mode = "first_failure" if first_failure else ("debug" if split == "debug" else "heldout")
     with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask:
@@ -648,6 +651,7 @@ def evaluate(
     console.print(Text.assemble(
         (f"coverage {100 * solved / max(1, len(ev.results)):.1f}%", "bold"),
         f" ({solved}/{len(ev.results)} tasks, every one of {orderings} orderings valid)",
+        *((" by search (kind: search, never mixed with a program's coverage)",) if kind == "search" else ()),
     ))  # fmt: skip
     costs = load_costs_file(reference_costs) if reference_costs else s.extra.get("reference_costs") or {}
     quality = ipc_quality(ev.results, costs) if costs else None
@@ -683,7 +687,12 @@ def evaluate(
             f"decide them otherwise: {', '.join(near[:6])}{' ...' if len(near) > 6 else ''}", style="yellow",
         ))  # fmt: skip
     path = report or Path(f"evaluation-{s.domain_name}-{split}.json")
-    path.write_text(json.dumps(ev.to_json() | ({"quality": quality.to_json()} if quality else {}), indent=2) + "\n")
+    data = {"kind": kind} | ev.to_json() | ({"quality": quality.to_json()} if quality else {})
+    if kind == "search":
+        from genplan.search.stats import expansions_by_task
+
+        data["expansions"] = expansions_by_task(ev.results)
+    path.write_text(json.dumps(data, indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
 
 
@@ -814,6 +823,10 @@ def synthesize(
             err_console.print(f"  strategy v{info['version']}: {what}")
         elif event == "program":
             err_console.print(f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks")
+        elif event == "search":
+            how = "direct on every state checked" if info["direct"] else "the checks found counterexamples"
+            err_console.print(f"  heuristic {info['label']}: {how}; search solved {info['solved']}/{info['of']} "
+                              "debugging tasks")  # fmt: skip
         elif event == "checked":
             err_console.print(
                 f"  generalization check: no counterexample to {info['label']} among {info['tasks']} tasks "
@@ -838,7 +851,8 @@ def synthesize(
     ended = Text.assemble((outcome.status, "bold"), f" in {outcome.wall_time:.1f} s: run {outcome.run.run_id}")
     copyable(console, ended)
     if outcome.program_path:
-        copyable(console, f"program: {outcome.program_path}")
+        what = "search (a heuristic genplan searches with)" if outcome.kind == "search" else "program"
+        copyable(console, f"{what}: {outcome.program_path}")
         console.print(f"debugging tasks solved: {outcome.debug_solved}/{outcome.debug_total}")
     spent = run_cost(outcome.run.read_json("usage.json"))
     if outcome.coverage is not None:
@@ -1264,7 +1278,10 @@ def solve(
     else:
         sys.stdout.write(text)
     steps = len(result.plan or ())
-    err_console.print(Text.assemble((f"solved by: {result.source}", "bold green"), f" ({steps} steps, valid)"))
+    searched = f", {result.expansions} expansions" if result.expansions is not None else ""
+    err_console.print(
+        Text.assemble((f"solved by: {result.source}", "bold green"), f" ({steps} steps, valid{searched})")
+    )
 
 
 # --------------------------------------------------------------------------------------------- check
@@ -1327,6 +1344,7 @@ def check(
     from genplan.generalize.usertasks import load_task_folder
     from genplan.pddl.writer import write_problem
     from genplan.programs.source import load_program
+    from genplan.search.compose import compose_search, kind_of
 
     source = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
@@ -1344,6 +1362,9 @@ def check(
     choice = _generator_choice(generator_choice, builtin is not None, model, s.domain_name)
     generator = builtin if choice == "builtin" else None
     folder = out or Path(f"check-{s.domain_name}-{program.stem}")
+    if kind_of(source) == "search":
+        strategy = _check_search_components(source, debug, given, generator, seed, timeout, memory, folder, cache_dir)
+        source = compose_search(source, s.domain, strategy)
     with (
         _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask,
         contextlib.ExitStack() as stack,
@@ -1450,6 +1471,48 @@ def _model_generator(
         err_console.print(Text("the check goes on without a generator", style="dim"))
     copyable(err_console, f"generator: {folder / 'generator.py'}", style="dim")
     return generator, executor
+
+
+def _check_search_components(
+    source: str,
+    debug: list,
+    given: list,
+    generator: Any,
+    seed: int,
+    timeout: float,
+    memory: int,
+    folder: Path,
+    cache_dir: Path | None,
+) -> str:
+    """``check`` on a search artifact, first: its successors and heuristic on sampled states of training
+    tasks. Exits 1 with the counterexamples when they are wrong; else returns the strategy the
+    generalization check then searches with (``hill`` when the heuristic is direct on every state)."""
+    import json
+
+    from genplan.search.check import check_search, check_tasks
+
+    with err_console.status("checking the search artifact's components on sampled states"):
+        found = check_search(
+            source, check_tasks(debug, given, generator, seed=seed), seed=seed, timeout=timeout,
+            memory_mb=min(memory, 4096), cache_dir=cache_dir,
+        )  # fmt: skip
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "search-check.json").write_text(json.dumps(found.to_json(), indent=2) + "\n")
+    what = "heuristic and successors" if found.has_successors else "heuristic (genplan's own successors)"
+    counts = ", ".join(f"{k}: {n}" for k, n in found.by_kind().items()) or "no failure"
+    console.print(Text(f"search artifact: {what} checked on {found.states} states of {found.tasks} training "
+                       f"tasks ({counts}; inf proved on {found.inf_proved}, "
+                       f"unproved on {found.inf_unproved})"))  # fmt: skip
+    if found.errors:
+        (folder / "search-feedback.txt").write_text(found.feedback() + "\n")
+        console.print(Text("counterexample to the search artifact", style="bold red"))
+        copyable(console, found.feedback())
+        copyable(console, f"feedback: {folder / 'search-feedback.txt'}", style="dim")
+        raise typer.Exit(1)
+    strategy = "hill" if found.direct else "gbfs"
+    how = "hill climbing (h is direct on every state checked)" if found.direct else "greedy best-first search"
+    console.print(Text(f"the generalization check searches with {how}", style="dim"))
+    return strategy
 
 
 #: The exit code when the reader of the output closed the pipe: 128 + SIGPIPE, as a shell reports it.

@@ -28,6 +28,7 @@ LAYERS: tuple[str, ...] = (
     "llm",  # the client, cache, accounting
     "runs",  # run folders and reading them back
     "generalize",  # the generalization check
+    "search",  # search artifacts: the sandboxed search engine, composition, the exact checks
     "stages",  # one module per stage of synthesis
     "protocols",  # the staged protocol, the auto ladder, what they share
     "programs",  # using a synthesized program

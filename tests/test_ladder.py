@@ -30,8 +30,9 @@ def test_the_auto_preset_is_a_ladder_with_the_check_on() -> None:
     auto = PRESETS["auto"]
     assert auto.protocol == "auto" and auto.generalize and auto.repair_rounds == 3
     assert (auto.n_programs, auto.code_rounds, auto.strategy_rounds) == (5, 3, 5)  # its last rung is F5-3+check
-    # worst case: the direct program, 3 x (reflect + fix), then F5-3+check with up to 3 more tasks to assess
-    assert auto.max_llm_calls() == 1 + 6 + PRESETS["F5-3+check"].max_llm_calls() + 3 * (1 + 5)
+    # worst case: the direct program, 3 x (reflect + fix), the search rung (a heuristic, 3 repairs), then
+    # F5-3+check with up to 3 more tasks to assess
+    assert auto.max_llm_calls() == 1 + 6 + 4 + PRESETS["F5-3+check"].max_llm_calls() + 3 * (1 + 5)
     with pytest.raises(Exception, match="generalization check"):
         load_config("auto", generalize=False)
     assert load_config("auto", repair_rounds=1).protocol_key != auto.protocol_key

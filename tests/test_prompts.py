@@ -131,6 +131,49 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "largest": 2000,
     },
     "generator_fix.j2": {"reason": "the initial state fact (at c0) has 1 argument(s), but at takes 2"},
+    "search_write.j2": {
+        "domain_name": "ferry",
+        "domain_pddl": FERRY_DOMAIN,
+        "typed": True,
+        "examples": [
+            {"name": "instance-0", "python": PYTHON_TASK, "plan": PLAN},
+            {"name": "instance-1", "python": PYTHON_TASK.replace("c0", "c9"), "plan": ["(sail l1 l0)"]},
+        ],
+        "timeout": 60.0,
+        "max_objects": 400,
+    },
+    "search_fix.j2": {
+        "check_feedback": "The checks of your heuristic failed on 36 sampled states of the training tasks:",
+        "task": {"name": "instance-3", "python": PYTHON_TASK, "feedback": "Timeout after 60 s of CPU time."},
+        "solved": 5,
+        "n_tasks": 6,
+    },
+    "search_feedback.j2": {
+        "failures": [
+            {
+                "kind": "unsound successor",
+                "origin": "the initial state of instance-0 after 3 random action(s)",
+                "state": "{('clear', 'b1'), ('holding', 'b2'), ('ontable', 'b1')}",
+                "goal": "{('on', 'b1', 'b2')}",
+                "action": "(pick-up b1)",
+                "expected": "only actions applicable in this state",
+                "got": "(pick-up b1) was returned, but it is not applicable here",
+            },
+            {
+                "kind": "not direct",
+                "origin": "the initial state of instance-1",
+                "state": "{('handempty',)}",
+                "goal": "{('on', 'b2', 'b1')}",
+                "action": "",
+                "expected": "a successor with h lower than 2",
+                "got": "its successors have h (pick-up b2): 2",
+            },
+        ],
+        "more": 4,
+        "counts": {"unsound successor": 3, "not direct": 3},
+        "states": 36,
+        "has_successors": True,
+    },
 }
 
 OWN_TEMPLATES = [n for n in template_names() if not n.startswith(("feedback", "_"))]
@@ -183,7 +226,7 @@ def test_renders_cleanly(name: str, reasoning: bool) -> None:
 
 @pytest.mark.parametrize(
     "name", ["describe_domain.j2", "strategy.j2", "strategy_plan.j2", "strategy_reflect.j2", "codegen.j2",
-             "code_reflect.j2", "baseline_strategy.j2", "direct.j2", "generator.j2"],
+             "code_reflect.j2", "baseline_strategy.j2", "direct.j2", "generator.j2", "search_write.j2"],
 )  # fmt: skip
 def test_non_reasoning_models_are_asked_to_think(name: str) -> None:
     text = render(name, **CONTEXTS[name], reasoning=False)
@@ -224,7 +267,7 @@ def test_empty_value_is_an_error(empty: str | None) -> None:
 def test_unknown_template_and_bad_choice() -> None:
     with pytest.raises(PromptError, match=r"no prompt template 'nope\.j2'.*codegen\.j2"):
         render("nope.j2")
-    with pytest.raises(PromptError, match="expected must be plan, pseudocode, program, generator or task descriptions"):
+    with pytest.raises(PromptError, match="expected must be plan, pseudocode, program, generator, heuristic or task"):
         render("format_reminder.j2", expected="poem", reasoning=False)
 
 
@@ -352,6 +395,22 @@ def test_the_direct_prompt_shows_the_domain_examples_and_input_form() -> None:
     # the codegen prompt keeps its wording
     code = render("codegen.j2", **CONTEXTS["codegen.j2"], reasoning=False)
     assert "Follow the strategy and build the plan directly" in code and "than the example." in code
+
+
+def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_get() -> None:
+    text = render("search_write.j2", **CONTEXTS["search_write.j2"], reasoning=False)
+    assert "h(state, goal, static, objects)" in text and "successors(state, static, objects)" in text
+    assert "float('inf')" in text and "direct" in text and "cheap" in text
+    assert "up to 400 objects" in text and "60 seconds of CPU time" in text and "shorter ones score better" in text
+    assert "(name, type)" in text and text.count("```python") == 3
+    untyped = render("search_write.j2", **{**CONTEXTS["search_write.j2"], "typed": False, "max_objects": None},
+                     reasoning=True)  # fmt: skip
+    assert "(name, type)" not in untyped and "object names (strings)" in untyped and "up to" not in untyped
+    # a repair for a failed task alone (the checks found nothing) shows the task
+    only_task = render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "check_feedback": ""}, reasoning=True)
+    assert 'It failed on the task "instance-3"' in only_task and "checks" not in only_task
+    reminder = render("format_reminder.j2", expected="heuristic", reasoning=False)
+    assert "Your answer has no Python code defining `h(" in reminder
 
 
 def test_format_reminder_for_missing_task_descriptions() -> None:

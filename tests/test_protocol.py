@@ -42,6 +42,8 @@ def hopeless(call) -> str:
         return f"The mistake is in line {n}."
     if purpose in {"code.write", "code.fix", "direct.write", "repair.fix"}:
         return f"```python\n{WRONG}# attempt {n}\n```"
+    if purpose in {"search.write", "search.fix"}:
+        return f"```python\ndef h(state, goal, static, objects):\n    raise ValueError('attempt {n}')\n```"
     raise AssertionError(f"unexpected purpose {purpose}")
 
 
@@ -81,6 +83,8 @@ SEQUENCES = {
     "auto": ["direct.write"]
     + ["repair.reflect", "repair.fix"] * 3
     + expected_sequence(strategy_rounds=5, programs=5, code_rounds=3, reflection=True),
+    # the search rung alone: a heuristic, then 3 repairs (auto never climbs to it here: wrong plans, no timeouts)
+    "search": ["search.write"] + ["search.fix"] * 3,
 }
 
 

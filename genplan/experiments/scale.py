@@ -129,9 +129,11 @@ def run_scale(
 
     check_settings(settings)
     notify = progress or (lambda _e, _i: None)
+    from genplan.generators.domains import builtin_domain
     from genplan.programs.source import load_program
+    from genplan.search.compose import runnable
 
-    source = load_program(settings.program)
+    source = runnable(load_program(settings.program), builtin_domain(settings.domain))
     module = generator_module(settings.domain)
     sizes_out: list[dict[str, Any]] = []
     planner_gave_up_at: int | None = None

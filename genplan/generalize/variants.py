@@ -161,17 +161,20 @@ def _unsatisfied(goal: frozenset[Fact], init: frozenset[Fact]) -> bool:
     return bool(goal) and not goal <= init
 
 
+#: The variant families, in the order the check tries them (cheap and likely ones first).
+FAMILIES: tuple[str, ...] = (
+    "reorder", "rename-digits", "goal-subset", "walk-init-4", "walk-goal-12", "rename-style",
+    "walk-both-12", "walk-init-12", "rename-shuffled", "recombine-12", "rename-long", "walk-init-30",
+    "walk-goal-30", "walk-both-30",
+)  # fmt: skip
+
+
 def variant_batches(
     debug: Sequence[tuple[str, Task]], *, seed: int, reorder_seed: int, round_: int = 0, skip: Sequence[str] = ()
 ) -> Iterator[list[Candidate]]:
     """Batches of variants of the debugging tasks, one family per batch, cheap and likely ones first."""
-    order = [
-        "reorder", "rename-digits", "goal-subset", "walk-init-4", "walk-goal-12", "rename-style",
-        "walk-both-12", "walk-init-12", "rename-shuffled", "recombine-12", "rename-long", "walk-init-30",
-        "walk-goal-30", "walk-both-30",
-    ]  # fmt: skip
     allowed = goal_signatures([t for _, t in debug])
-    for family in (f for f in order if f not in skip):
+    for family in (f for f in FAMILIES if f not in skip):
         batch = []
         for base_id, task in debug:
             rng = random.Random(check_seed("variant", seed, family, base_id))

@@ -37,7 +37,7 @@ class ProgramChoice:
 class SolveResult:
     """What ``genplan solve`` found: a valid plan and its source, or why there is none."""
 
-    #: ``"program"``, ``"fallback <planner>"`` or ``"not solved"``.
+    #: ``"program"``, ``"search"`` (a search artifact's plan), ``"fallback <planner>"`` or ``"not solved"``.
     source: str
     #: The validated plan (``None`` when not solved).
     plan: tuple[str, ...] | None
@@ -51,6 +51,9 @@ class SolveResult:
     planner_status: str | None = None
     planner_message: str = ""
     planner_time_s: float | None = None
+    #: States the search expanded, as its engine reported them (a search artifact only; informational:
+    #: the count comes from the sandbox, so it is shown, never used for a verdict).
+    expansions: int | None = None
 
     @property
     def solved(self) -> bool:
@@ -202,17 +205,21 @@ def solve_task(
     status: str | None = None
     failure = ""
     runtime = None
+    expansions = None
     if program is not None:
-        outcome = _run_program(program.path, task, timeout, memory_mb)
+        kind, outcome = _run_program(program.path, task, timeout, memory_mb)
         runtime = round(outcome.runtime, 6)
+        if kind == "search" and outcome.runs:
+            expansions = search_expansions(outcome.runs[0].outcome.stderr)
         if outcome.solved and outcome.plan is not None:
-            return SolveResult("program", outcome.plan, program, program_runtime_s=runtime)
+            return SolveResult(kind, outcome.plan, program, program_runtime_s=runtime, expansions=expansions)
         status = outcome.status
         failure = failure_summary(outcome.status, outcome.category, outcome.feedback)
     if fallback is None:
         return SolveResult(
-            "not solved", None, program, program_status=status, program_failure=failure, program_runtime_s=runtime
-        )
+            "not solved", None, program, program_status=status, program_failure=failure, program_runtime_s=runtime,
+            expansions=expansions,
+        )  # fmt: skip
     from genplan.planners import plan
 
     result = plan(task, fallback, time_limit=planner_time_limit, memory_limit_mb=planner_memory_mb, cache_dir=cache_dir)
@@ -226,19 +233,30 @@ def solve_task(
         planner_status=result.status,
         planner_message=result.message,
         planner_time_s=result.time_s,
+        expansions=expansions,
     )
 
 
-def _run_program(path: Path, task: Task, timeout: float, memory_mb: int):  # -> TaskOutcome
-    """One sandboxed run in the task's own input order, judged by the validator (``debug`` mode keeps the plan)."""
+def search_expansions(stderr: str) -> int | None:
+    """The expansions a composed search reported on its last ``genplan-search:`` line, if any."""
+    from genplan.search.stats import expansions
+
+    return expansions(stderr)
+
+
+def _run_program(path: Path, task: Task, timeout: float, memory_mb: int):  # -> (kind, TaskOutcome)
+    """One sandboxed run in the task's own input order, judged by the validator (``debug`` mode keeps the plan);
+    a search artifact is composed into its program first."""
     from genplan.execute.evaluate import evaluate
     from genplan.programs.source import load_program
+    from genplan.search.compose import kind_of, runnable
 
-    source = load_program(path)
+    raw = load_program(path)
+    source = runnable(raw, task.domain)
     evaluation = evaluate(
         source, [(task.name, task)], orderings=1, timeout=timeout, memory_mb=memory_mb, jobs=1, mode="debug"
     )
-    return evaluation.results[0]
+    return kind_of(raw) or "program", evaluation.results[0]
 
 
 def failure_summary(status: str, category: str | None, feedback: str | None, lines: int = FEEDBACK_LINES) -> str:
@@ -255,8 +273,10 @@ def plan_text(result: SolveResult) -> str:
     """The plan as a plan file (Fast Downward's format), then a comment saying where it came from."""
     assert result.plan is not None
     origin = result.source
-    if result.source == "program" and result.program is not None:
-        origin = f"program {result.program.path} ({result.program.origin})"
+    if result.source in ("program", "search") and result.program is not None:
+        origin = f"{result.source} {result.program.path} ({result.program.origin})"
+        if result.expansions is not None:
+            origin += f", {result.expansions} expansions"
     from genplan.validate.plantext import plan_file_text
 
     return plan_file_text(result.plan, comment=f"{len(result.plan)} steps, produced by {origin}")

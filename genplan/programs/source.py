@@ -1,4 +1,6 @@
-"""Reading a program file the user names: it must be Python that defines ``generate_solution``.
+"""Reading a program file the user names: it must be Python that defines ``generate_solution``, or a search
+artifact that defines a heuristic ``h`` (and no ``generate_solution``; see :mod:`genplan.search`), which the
+caller composes into a program once it knows the domain (:func:`genplan.search.compose.runnable`).
 
 A file that cannot be a program (not Python, NUL bytes, no ``generate_solution``) would otherwise be run on
 every task and scored 0%, or reported by the check as a "counterexample": the user learns of a typo from a
@@ -42,10 +44,15 @@ def check_program_source(source: str, name: str = "the program") -> None:
     except (ValueError, RecursionError, MemoryError) as e:
         raise ProgramError(f"{name} could not be parsed as Python ({type(e).__name__}: {e}).") from None
     if not any(_defines(node) for node in tree.body):
+        from genplan.search.compose import artifact_kind
+
+        if artifact_kind(tree) == "search":
+            return
         raise ProgramError(
             f"{name} does not define {ENTRY}(objects, init, goal) at its top level.",
             hint=f"A generalized plan is a Python file with a function `def {ENTRY}(objects, init, goal):` "
-            "that returns the plan as a list of action strings.",
+            "that returns the plan as a list of action strings (or, for a search, a heuristic "
+            "`def h(state, goal, static, objects):` and no generate_solution).",
         )
 
 

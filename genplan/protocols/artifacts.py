@@ -1,11 +1,13 @@
-"""A run's artifacts as the stages make them: descriptions, strategy versions and program versions,
-written as readable Markdown and JSON into the run folder (see :class:`genplan.runs.RunDir`)."""
+"""A run's artifacts as the stages make them: descriptions, strategy versions, program versions and
+heuristic (search) versions, written as readable Markdown and JSON into the run folder (see
+:class:`genplan.runs.RunDir`)."""
 
 from __future__ import annotations
 
 from genplan.runs import RunDir
 from genplan.stages.codegen import ProgramVersion
 from genplan.stages.describe import Descriptions
+from genplan.stages.search import SearchVersion
 from genplan.stages.strategy import StrategyVersion
 
 
@@ -73,6 +75,32 @@ def save_program(run: RunDir, v: ProgramVersion) -> None:
             "solved": v.solved,
             "results": v.results,
             "reflection": v.reflection,
+            "answer": v.answer,
+            "has_source": v.source is not None,
+            "reminders": v.reminders,
+        },
+    )
+
+
+def save_search(run: RunDir, v: SearchVersion) -> None:
+    """A heuristic version: its code (``3-search/v<round>.py``) and how it did (the checks' verdict with the
+    counterexample states, the search's results, the feedback it was repaired with)."""
+    base = f"3-search/v{v.round}"
+    if v.source is not None:
+        run.write_text(f"{base}.py", v.source)
+    run.write_json(
+        f"{base}.json",
+        {
+            "label": v.label,
+            "kind": v.kind,
+            "round": v.round,
+            "solved": v.solved,
+            "direct": v.direct,
+            "passed": v.passed,
+            "strategy": v.strategy,
+            "check": v.check,
+            "results": v.results,
+            "feedback": v.feedback,
             "answer": v.answer,
             "has_source": v.source is not None,
             "reminders": v.reminders,

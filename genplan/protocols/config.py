@@ -88,12 +88,16 @@ class Config:
     #: check generates tasks up to it. None: the largest size the check tries on its own (see
     #: :meth:`genplan.generalize.CheckSettings.reach`), never a held-out task's.
     max_objects: int | None = None
-    #: "staged" (the paper's protocol: descriptions, strategy, programs) or "auto" (an escalation ladder:
-    #: one direct program, then repair rounds, then the staged protocol, each rung only if the one before
-    #: produced no program that passes every debugging task and the generalization check).
+    #: "staged" (the paper's protocol: descriptions, strategy, programs), "auto" (an escalation ladder:
+    #: one direct program, then repair rounds, then a heuristic search when the programs time out, then the
+    #: staged protocol, each rung only if the ones before produced nothing that passes every debugging task
+    #: and the checks) or "search" (the search rung alone).
     protocol: str = "staged"
     #: auto, rung 2: reflect-and-fix rounds on the direct program before the staged protocol is tried.
     repair_rounds: int = 3
+    #: The search rung (``auto`` when programs time out, or the ``search`` protocol alone): repair rounds of
+    #: the model's heuristic, each fed the checks' counterexamples or the failed debugging task.
+    search_rounds: int = 3
     #: "together": describe the debugging tasks in as few calls as the model's context allows (one, for
     #: small tasks); "each": one call per task, as in the paper.
     task_descriptions: str = "together"
@@ -128,16 +132,16 @@ class Config:
             raise ConfigError(
                 f"generalize_generator must be 'auto', 'builtin', 'model' or 'none', not {self.generalize_generator!r}."
             )
-        if self.protocol not in {"staged", "auto"}:
-            raise ConfigError(f"protocol must be 'staged' or 'auto', not {self.protocol!r}.")
+        if self.protocol not in {"staged", "auto", "search"}:
+            raise ConfigError(f"protocol must be 'staged', 'auto' or 'search', not {self.protocol!r}.")
         if self.protocol == "auto" and not self.generalize:
             raise ConfigError(
                 "The auto protocol needs the generalization check: a rung passes only if its program passes every "
                 "debugging task and the check.",
                 hint="Leave generalize on (drop --no-generalize), or pick a staged preset such as F5-3.",
             )
-        if self.repair_rounds < 0:
-            raise ConfigError("repair_rounds cannot be negative.")
+        if self.repair_rounds < 0 or self.search_rounds < 0:
+            raise ConfigError("repair_rounds and search_rounds cannot be negative.")
         if self.task_descriptions not in {"together", "each"}:
             raise ConfigError(f"task_descriptions must be 'together' or 'each', not {self.task_descriptions!r}.")
         if self.context_tokens is not None and self.context_tokens < 1024:
@@ -179,6 +183,9 @@ class Config:
         stage's tasks with up to ``generalize_rounds`` counterexamples from those rungs.
         """
         per_round = 2 if self.code_reflection else 1
+        search = 1 + self.search_rounds  # the heuristic, then its repairs (no reflection call)
+        if self.protocol == "search":
+            return search
         extra = self.generalize_rounds if self.protocol == "auto" and self.generalize else 0
         described = {"all": n_debug, "examples": 2, "none": 0}[self.described_tasks]
         describe = 0 if described == 0 else (1 if self.task_descriptions == "together" else described)
@@ -189,7 +196,7 @@ class Config:
             strategy += checks * self.generalize_strategy_tasks + self.strategy_rounds * self.generalize_rounds
         staged = 1 + describe + 1 + strategy + self.n_programs * (1 + self.code_rounds * per_round)
         if self.protocol == "auto":
-            return 1 + self.repair_rounds * per_round + staged
+            return 1 + self.repair_rounds * per_round + search + staged
         return staged
 
     def to_json(self) -> dict[str, Any]:
@@ -209,6 +216,7 @@ ADDED_LATER: dict[str, Any] = {
     "context_tokens": None,
     "eager_variants": False,
     "generalize_generator": "auto",
+    "search_rounds": 3,
 }
 
 
@@ -224,6 +232,8 @@ def protocol_settings(values: dict[str, Any]) -> dict[str, Any]:
         payload = {k: v for k, v in payload.items() if not k.startswith("generalize")}
     if payload.get("protocol", "staged") != "auto":
         payload.pop("repair_rounds", None)
+    if payload.get("protocol", "staged") not in {"auto", "search"}:
+        payload.pop("search_rounds", None)
     return {k: v for k, v in payload.items() if not (k in ADDED_LATER and v == ADDED_LATER[k])}
 
 
@@ -250,6 +260,8 @@ PRESETS: dict[str, Config] = {
     "F3-6+check": replace(_F36, preset="F3-6+check", generalize=True),
     # Pays for a stage only when the cheaper ones failed (not in the paper); its last rung is F5-3+check.
     "auto": Config(preset="auto", protocol="auto", n_programs=5, code_rounds=3, strategy_rounds=5, generalize=True),
+    # The search rung alone (not in the paper), to compare with the published search-based methods.
+    "search": Config(preset="search", protocol="search", search_rounds=3),
 }
 
 PRESET_DESCRIPTIONS = {
@@ -262,8 +274,9 @@ PRESET_DESCRIPTIONS = {
     "F5-3+check": "F5-3 with the generalization check: counterexamples to the strategy and to programs that pass "
     "every debugging task become new debugging tasks (not in the paper)",
     "F3-6+check": "F3-6 with the generalization check (not in the paper)",
-    "auto": "a ladder (not in the paper): one program from the PDDL, then 3 repair rounds, then F5-3+check "
-    "told what failed; each only while no program passes the debugging tasks and the check",
+    "auto": "a ladder (not in the paper): a program from the PDDL, 3 repairs, a checked heuristic search if "
+    "programs time out, then F5-3+check; each only while nothing passes",
+    "search": "the search rung alone (not in the paper): a heuristic, checked on training states, 3 repairs",
 }
 
 #: The paper's presets, whose prompts genplan has changed (marked in `genplan configs`).

@@ -46,6 +46,8 @@ class RunOutcome:
     status: str
     program_path: Path | None = None
     program_label: str | None = None
+    #: What the selected artifact is: "program" or "search" (a heuristic searched by genplan).
+    kind: str | None = None
     debug_solved: int | None = None
     debug_total: int | None = None
     coverage: float | None = None

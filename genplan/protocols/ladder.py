@@ -10,14 +10,21 @@ one before did not pass:
    program's input form (:mod:`genplan.stages.direct`); the answer is a program;
 2. **repair**: up to ``repair_rounds`` reflect-and-fix rounds on the first failing task (a debugging
    task or a counterexample), with the validator's feedback (:func:`genplan.stages.codegen.repair`);
-3. **strategy**: the staged protocol of F5-3 (:func:`genplan.protocols.staged.run_staged`). What the earlier
+3. **search**: only when the programs so far time out (:func:`genplan.protocols.searchrung.needs_search`):
+   the model writes a heuristic, genplan checks it on sampled training states and searches with it
+   (:mod:`genplan.stages.search`), with up to ``search_rounds`` repairs. Why here, after repair and
+   before strategy, is argued in :mod:`genplan.protocols.searchrung` (in short: 4 calls against about
+   90, and a strategy cannot fix a timeout of a program that may not search);
+4. **strategy**: the staged protocol of F5-3 (:func:`genplan.protocols.staged.run_staged`). What the earlier
    rungs learned is kept: their counterexamples are debugging tasks from the start, and their failing
    programs, with why they failed, are shown when the strategy is written.
 
 Selection is over every program of every rung, by debugging score on the final task set, ties to the
-later program (the paper's rule). The run directory's ``ladder.json`` says which rungs ran, how each
-ended, which rung produced the selected program and what each rung cost (calls, tokens, cost, from the
-purposes of its calls: ``direct.*``, ``repair.*``, and the staged stages for the strategy rung).
+later program (the paper's rule); a search is selected instead only when the search rung passed and no
+program did (:func:`genplan.protocols.conclude.conclude`: kinds are never mixed). The run directory's
+``ladder.json`` says which rungs ran, how each ended, which rung produced the selected artifact and of
+which ``kind``, and what each rung cost (calls, tokens, cost, from the purposes of its calls:
+``direct.*``, ``repair.*``, ``search.*``, and the staged stages for the strategy rung).
 """
 
 from __future__ import annotations
@@ -28,16 +35,19 @@ from typing import Any
 from genplan.llm.accounting import Totals
 from genplan.protocols.conclude import conclude
 from genplan.protocols.context import Context, RunOutcome, reference_plan
+from genplan.protocols.searchrung import needs_search, run_search_rung
 from genplan.protocols.staged import run_staged
 from genplan.runs import RunDir
 from genplan.stages.codegen import ProgramVersion, TaskList, debug_variant, evaluated_answer, solves_all
 from genplan.stages.direct import DirectExample, ask_direct
+from genplan.stages.search import SearchVersion
 
 #: The rungs in order, and the stages (purpose prefixes) whose calls each one pays for.
-RUNGS: tuple[str, ...] = ("direct", "repair", "strategy")
+RUNGS: tuple[str, ...] = ("direct", "repair", "search", "strategy")
 RUNG_STAGES: dict[str, tuple[str, ...]] = {
     "direct": ("direct",),
     "repair": ("repair",),
+    "search": ("search",),
     "strategy": ("describe", "strategy", "code"),
 }
 #: The variant number of the direct rung's program (its repairs are its later versions).
@@ -46,8 +56,10 @@ DIRECT_VARIANT = 0
 NOTE_CHARS = 2000
 
 
-def rung_of(version: ProgramVersion | dict) -> str:
-    """Which rung wrote a program version: the direct program, a repair of it, or a staged variant."""
+def rung_of(version: ProgramVersion | SearchVersion | dict) -> str:
+    """Which rung wrote a version: the direct program, a repair of it, a heuristic, or a staged variant."""
+    if isinstance(version, SearchVersion):
+        return "search"
     variant, round_ = (version["variant"], version["round"]) if isinstance(version, dict) else (
         version.variant, version.round)  # fmt: skip
     if variant != DIRECT_VARIANT:
@@ -62,13 +74,17 @@ def run_ladder(ctx: Context, *, heldout: bool = True) -> RunOutcome:
     prompt_ids = list(suite.split.prompt_tasks(config.seed))
     rungs: list[dict[str, Any]] = []
     versions: list[ProgramVersion] = []
+    searches: list[SearchVersion] = []
+    #: Why the search rung did not run, when it did not (shown in ladder.json).
+    search_skip = "not needed"
 
     def record(version: ProgramVersion) -> None:
         versions.append(version)
         ctx.record_program(version)
 
-    def save(selected: str | None = None) -> None:
-        _write_ladder(ctx.run, rungs, selected, disabled={"repair"} if config.repair_rounds == 0 else set())
+    def save(selected: str | None = None, kind: str | None = None) -> None:
+        disabled = {"repair": "switched off (repair_rounds is 0)"} if config.repair_rounds == 0 else {}
+        _write_ladder(ctx.run, rungs, selected, disabled | {"search": search_skip}, kind)
 
     tasks = TaskList([ctx.code_task(t) for t in debug_ids], ctx.search.for_program() if ctx.search else None,
                      config.generalize_rounds)  # fmt: skip
@@ -95,10 +111,21 @@ def run_ladder(ctx: Context, *, heldout: bool = True) -> RunOutcome:
         rungs.append(_rung("repair", versions[before:], tasks.perfect(version), len(tasks.ids)))
         save()
 
-    # Rung 3: the staged protocol, told what the first rungs learned.
+    # Rung 3: a checked heuristic search, only when the programs' failures are mostly timeouts.
+    passed = tasks.perfect(version)
+    if not passed:
+        if needs_search(versions):
+            searches = run_search_rung(ctx, list(tasks.ids))
+            passed = any(s.passed for s in searches)
+            rungs.append(_rung("search", searches, passed, len(tasks.ids)))
+            save()
+        else:
+            search_skip = "the programs' failures are not mostly timeouts"
+
+    # Rung 4: the staged protocol, told what the first rungs learned.
     strategies: Sequence[Any] = ()
     task_ids: Sequence[str] = tasks.ids
-    if not tasks.perfect(version):
+    if not passed:
         before = len(versions)
         staged = run_staged(ctx, earlier=earlier_notes(versions))
         for v in staged.programs:
@@ -111,13 +138,13 @@ def run_ladder(ctx: Context, *, heldout: bool = True) -> RunOutcome:
         save()
 
     outcome = conclude(ctx, versions, task_ids, strategies, heldout=heldout,
-                       annotate=lambda chosen: {"rung": rung_of(chosen)})  # fmt: skip
-    selected = rung_of(next(v for v in versions if v.label == outcome.program_label)) if outcome.program_label else None
-    save(selected)
+                       annotate=lambda chosen: {"rung": rung_of(chosen)}, searches=searches)  # fmt: skip
+    chosen = next((v for v in [*versions, *searches] if v.label == outcome.program_label), None)
+    save(rung_of(chosen) if chosen is not None else None, outcome.kind)
     return outcome
 
 
-def _rung(name: str, programs: Sequence[ProgramVersion], passed: bool, tasks: int) -> dict[str, Any]:
+def _rung(name: str, programs: Sequence[ProgramVersion | SearchVersion], passed: bool, tasks: int) -> dict[str, Any]:
     """How a rung ended: passed or not, its programs, and the best debugging score among them (on the
     tasks known when each was evaluated)."""
     best = max(programs, key=lambda v: v.solved, default=None)
@@ -130,13 +157,15 @@ def _rung(name: str, programs: Sequence[ProgramVersion], passed: bool, tasks: in
     }
 
 
-def _write_ladder(run: RunDir, rungs: list[dict[str, Any]], selected: str | None, disabled: set[str]) -> None:
-    """``ladder.json``: the rungs in ladder order, those that did not run with why."""
+def _write_ladder(
+    run: RunDir, rungs: list[dict[str, Any]], selected: str | None, why: dict[str, str], kind: str | None = None
+) -> None:
+    """``ladder.json``: the rungs in ladder order, those that did not run with why (``why``: a rung's
+    reason when it is not "not needed"), and the selected artifact's rung and kind."""
     ran = {r["rung"]: r for r in rungs}
-    order = [ran.get(name) or {"rung": name, "skipped": True,
-                               "why": "switched off (repair_rounds is 0)" if name in disabled else "not needed"}
+    order = [ran.get(name) or {"rung": name, "skipped": True, "why": why.get(name, "not needed")}
              for name in RUNGS]  # fmt: skip
-    doc = {"rungs": order, "selected_rung": selected}
+    doc = {"rungs": order, "selected_rung": selected, "kind": kind}
     previous = run.read_json("ladder.json") or {}
     if "usage" in previous:
         doc["usage"] = previous["usage"]

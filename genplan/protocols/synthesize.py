@@ -1,7 +1,8 @@
 """``genplan synthesize``: run the configured protocol on a suite and keep everything in a run folder.
 
 The staged protocol (:mod:`genplan.protocols.staged`) is the paper's; ``auto``
-(:mod:`genplan.protocols.ladder`) puts a direct program and its repairs before it. Both end with
+(:mod:`genplan.protocols.ladder`) puts a direct program and its repairs before it (and, when those time
+out, a search rung); ``search`` runs the search rung alone (:mod:`genplan.protocols.searchrung`). Both end with
 :func:`genplan.protocols.conclude.conclude`.
 
 Resuming is replay: prompts are deterministic, every LLM reply is cached before it is used, and every
@@ -22,6 +23,7 @@ from genplan.protocols.conclude import conclude
 from genplan.protocols.config import Config, make_run_id
 from genplan.protocols.context import Progress, RunOutcome, build_context, quiet
 from genplan.protocols.ladder import record_usage, run_ladder
+from genplan.protocols.searchrung import run_search_rung
 from genplan.protocols.staged import run_staged
 from genplan.runs import RunDir, open_run, runs_root
 from genplan.runs.summary import summary_markdown
@@ -60,6 +62,8 @@ def synthesize(
         ctx = build_context(run, suite, config, llm, cache_dir, jobs, progress, cpu_gate, cluster)
         if config.protocol == "auto":
             outcome = run_ladder(ctx, heldout=heldout)
+        elif config.protocol == "search":
+            outcome = conclude(ctx, (), [], heldout=heldout, searches=run_search_rung(ctx, ctx.suite.split.debug))
         else:
             staged = run_staged(ctx)
             outcome = conclude(ctx, staged.programs, staged.task_ids, staged.strategy, heldout=heldout)
@@ -111,6 +115,7 @@ def _finish(
     if outcome is not None:
         info |= {
             "program": outcome.program_label,
+            "kind": outcome.kind,
             "debug_solved": outcome.debug_solved,
             "debug_total": outcome.debug_total,
             "heldout_solved": outcome.heldout_solved,

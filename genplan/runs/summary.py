@@ -33,6 +33,13 @@ def collect(run: RunDir) -> dict[str, Any]:
         data["source"] = source.read_text() if source.is_file() else None
         data["path"] = str(source) if source.is_file() else None
         programs.append(data)
+    searches = []
+    for p in _versions(run, "3-search", "v*.json"):
+        data = run.read_json(str(p.relative_to(run.root)))
+        source = p.with_suffix(".py")
+        data["source"] = source.read_text() if source.is_file() else None
+        data["path"] = str(source) if source.is_file() else None
+        searches.append(data)
     return {
         "run_id": run.run_id,
         "domain": run.domain,
@@ -44,6 +51,7 @@ def collect(run: RunDir) -> dict[str, Any]:
         "strategy_selection": run.read_json("2-strategy/selection.json"),
         "example": run.read_json("3-programs/example.json"),
         "programs": programs,
+        "searches": searches,
         "selection": run.read_json("4-selection.json"),
         "heldout": run.read_json("5-heldout.json"),
         "usage": run.read_json("usage.json"),
@@ -96,16 +104,23 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
     out.append(
         f"- status: **{info.get('status', 'unknown')}**" + (f" ({info['message']})" if info.get("message") else "")
     )
-    if cfg:
+    if cfg and cfg.get("protocol") == "search":
+        out.append(
+            f"- configuration: {cfg.get('preset')} (the search rung alone: a heuristic and up to "
+            f"{cfg.get('search_rounds')} repairs), model {cfg.get('model')}, seed {cfg.get('seed')}"
+        )
+    elif cfg:
         ladder = f"direct, {cfg.get('repair_rounds')} repair rounds, then " if cfg.get("protocol") == "auto" else ""
         out.append(
             f"- configuration: {cfg.get('preset')} ({ladder}N={cfg.get('n_programs')}, K_C={cfg.get('code_rounds')}, "
             f"K_S={cfg.get('strategy_rounds')}), model {cfg.get('model')}, seed {cfg.get('seed')}"
         )
     if info.get("program"):
+        kind = info.get("kind") or "program"
+        what = "selected search (a heuristic genplan searches with)" if kind == "search" else "selected program"
         out.append(
-            f"- selected program: {info['program']}, {info.get('debug_solved')}/{info.get('debug_total')} "
-            f"debugging tasks (`program.py`)"
+            f"- {what}: {info['program']}, {info.get('debug_solved')}/{info.get('debug_total')} "
+            f"debugging tasks (`program.py`; kind: {kind})"
         )
     spent = run_cost(doc["usage"])
     if info.get("heldout_total"):
@@ -154,68 +169,74 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
     if notes and details:
         out += ["", "## What the tasks added to the domain description", "", notes]
 
-    out += ["", "## Strategy", ""]
-    previous = None
-    for v in doc["strategy"]:
-        outcome = ", ".join(f"{a['task_id']} {_mark(a['valid'])}" for a in v["attempts"]) or "not assessed"
-        out.append(f"- v{v['index']}: {v['solved']}/{len(v['attempts']) or '-'} plans valid ({outcome})")
-        if v.get("reflected_task"):
-            out.append(f"  - reflected on {v['reflected_task']}, then revised")
-        if details:
-            out += ["", f"### Strategy v{v['index']}", "", "```", v["text"], "```"]
-            for a in v["attempts"]:
-                if not a["valid"]:
-                    out += ["", f"Feedback on {a['task_id']}:", "", "```", a["feedback"], "```"]
-            if v.get("reflection"):
-                out += ["", "Reflection:", "", v["reflection"]]
-            if previous is not None:
-                out += [
-                    "",
-                    f"Changes from v{previous['index']}:",
-                    "",
-                    "```diff",
-                    _diff(previous["text"], v["text"], f"v{previous['index']}", f"v{v['index']}"),
-                    "```",
-                ]
-            out.append("")
-        previous = v
-    sel = doc["strategy_selection"]
-    if sel:
-        out.append(f"- selected: v{sel['selected']}")
+    # The search protocol writes no strategy and no program: its run shows only its heuristic versions.
+    if cfg.get("protocol") != "search":
+        out += ["", "## Strategy", ""]
+        previous = None
+        for v in doc["strategy"]:
+            outcome = ", ".join(f"{a['task_id']} {_mark(a['valid'])}" for a in v["attempts"]) or "not assessed"
+            out.append(f"- v{v['index']}: {v['solved']}/{len(v['attempts']) or '-'} plans valid ({outcome})")
+            if v.get("reflected_task"):
+                out.append(f"  - reflected on {v['reflected_task']}, then revised")
+            if details:
+                out += ["", f"### Strategy v{v['index']}", "", "```", v["text"], "```"]
+                for a in v["attempts"]:
+                    if not a["valid"]:
+                        out += ["", f"Feedback on {a['task_id']}:", "", "```", a["feedback"], "```"]
+                if v.get("reflection"):
+                    out += ["", "Reflection:", "", v["reflection"]]
+                if previous is not None:
+                    out += [
+                        "",
+                        f"Changes from v{previous['index']}:",
+                        "",
+                        "```diff",
+                        _diff(previous["text"], v["text"], f"v{previous['index']}", f"v{v['index']}"),
+                        "```",
+                    ]
+                out.append("")
+            previous = v
+        sel = doc["strategy_selection"]
+        if sel:
+            out.append(f"- selected: v{sel['selected']}")
 
-    out += ["", "## Programs", ""]
-    ex = doc["example"]
-    if ex:
-        out.append(f"Example shown: {ex['task_id']} with a plan from the {ex['source']}.")
-        out.append("")
-    by_variant: dict[int, dict] = {}
-    for p in doc["programs"]:
-        results = ", ".join(f"{r['task_id']} {_mark(r['solved'])}" for r in p["results"])
-        out.append(f"- {p['label']}: {p['solved']}/{len(p['results'])} debugging tasks ({results})")
-        failures = [r for r in p["results"] if not r["solved"]]
-        if failures and not details:
-            cats = sorted({r.get("category") or "failed" for r in failures})
-            out.append(f"  - failures: {', '.join(cats)}")
-        if details:
-            if p.get("reflection"):
-                out += ["", f"Reflection before {p['label']}:", "", p["reflection"]]
-            prev = by_variant.get(p["variant"])
-            if prev and prev.get("source") and p.get("source"):
-                out += [
-                    "",
-                    f"Changes from {prev['label']}:",
-                    "",
-                    "```diff",
-                    _diff(prev["source"], p["source"], prev["label"], p["label"]),
-                    "```",
-                ]
-            for r in failures[:1]:
-                out += ["", f"Feedback on {r['task_id']}:", "", "```", r.get("feedback") or "", "```"]
+        out += ["", "## Programs", ""]
+        ex = doc["example"]
+        if ex:
+            out.append(f"Example shown: {ex['task_id']} with a plan from the {ex['source']}.")
             out.append("")
-        by_variant[p["variant"]] = p
-    if doc["selection"] and doc["selection"].get("label"):
-        out.append(f"- selected: {doc['selection']['label']} ({doc['selection']['reason']})")
+        by_variant: dict[int, dict] = {}
+        for p in doc["programs"]:
+            results = ", ".join(f"{r['task_id']} {_mark(r['solved'])}" for r in p["results"])
+            out.append(f"- {p['label']}: {p['solved']}/{len(p['results'])} debugging tasks ({results})")
+            failures = [r for r in p["results"] if not r["solved"]]
+            if failures and not details:
+                cats = sorted({r.get("category") or "failed" for r in failures})
+                out.append(f"  - failures: {', '.join(cats)}")
+            if details:
+                if p.get("reflection"):
+                    out += ["", f"Reflection before {p['label']}:", "", p["reflection"]]
+                prev = by_variant.get(p["variant"])
+                if prev and prev.get("source") and p.get("source"):
+                    out += [
+                        "",
+                        f"Changes from {prev['label']}:",
+                        "",
+                        "```diff",
+                        _diff(prev["source"], p["source"], prev["label"], p["label"]),
+                        "```",
+                    ]
+                for r in failures[:1]:
+                    out += ["", f"Feedback on {r['task_id']}:", "", "```", r.get("feedback") or "", "```"]
+                out.append("")
+            by_variant[p["variant"]] = p
 
+    sel = doc["selection"]
+    if sel and sel.get("label") and sel.get("kind") != "search":
+        out.append(f"- selected: {sel['label']} ({sel['reason']})")
+    out += _search_lines(doc["searches"], details)
+    if sel and sel.get("label") and sel.get("kind") == "search":
+        out.append(f"- selected: {sel['label']} ({sel['reason']})")
     generator = doc.get("generator")
     if doc["counterexamples"] or doc["checks"] or generator:
         out += ["", "## Generalization check", ""]
@@ -262,10 +283,52 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
             if not r.get("solved"):
                 cats[r.get("category") or "failed"] = cats.get(r.get("category") or "failed", 0) + 1
         solved = sum(1 for r in tasks if r.get("solved"))
-        out.append(f"{solved}/{len(tasks)} tasks solved in every ordering.")
+        by = "by search" if held.get("kind") == "search" else "by a program"
+        out.append(
+            f"{solved}/{len(tasks)} tasks solved in every ordering, {by} (kind: {held.get('kind') or 'program'})."
+        )
+        expansions = [n for n in (held.get("expansions") or {}).values() if n is not None]
+        if expansions:
+            expansions.sort()
+            out.append(f"Expansions a task (as the engine reported them, {len(expansions)} tasks): median "
+                       f"{expansions[len(expansions) // 2]}, most {expansions[-1]}.")  # fmt: skip
         if cats:
             out += ["", "| failure | tasks |", "|---|---:|"] + [f"| {k} | {v} |" for k, v in sorted(cats.items())]
     return "\n".join(out) + "\n"
+
+
+#: Counterexample states shown per heuristic version in the details.
+SHOWN_COUNTEREXAMPLES = 3
+
+
+def _search_lines(searches: list[dict[str, Any]], details: bool) -> list[str]:
+    """The search rung's heuristic versions: what the checks found (with counterexample states in the
+    details), how the search did on the debugging tasks, the code and its changes."""
+    if not searches:
+        return []
+    out = ["", "## Search (heuristic versions)", ""]
+    previous = None
+    for v in searches:
+        check = v.get("check") or {}
+        found = ", ".join(f"{k}: {n}" for k, n in (check.get("by_kind") or {}).items()) or "nothing"
+        checked = f"checks on {check.get('states')} states found {found}" if check else "no code to check"
+        results = ", ".join(f"{r['task_id']} {_mark(r['solved'])}" for r in v["results"])
+        out.append(f"- {v['label']}: {checked}; searched by {v.get('strategy')}, {v['solved']}/{len(v['results'])} "
+                   f"debugging tasks ({results})" + (" (passed)" if v.get("passed") else ""))  # fmt: skip
+        if details:
+            for f in (check.get("failures") or [])[:SHOWN_COUNTEREXAMPLES]:
+                state = ", ".join("(" + " ".join(x) + ")" for x in f.get("state") or []) or "nothing"
+                action = f"; action {f['action']}" if f.get("action") else ""
+                out += ["", f"Counterexample ({f['kind']}) in {f.get('origin')}{action}:", "", "```",
+                        f"state: {state}", f"expected: {f.get('expected')}", f"got: {f.get('got')}", "```"]  # fmt: skip
+            if previous and previous.get("source") and v.get("source"):
+                out += ["", f"Changes from {previous['label']}:", "", "```diff",
+                        _diff(previous["source"], v["source"], previous["label"], v["label"]), "```"]  # fmt: skip
+            elif v.get("source"):
+                out += ["", "```python", v["source"].rstrip(), "```"]
+            out.append("")
+        previous = v
+    return out
 
 
 def _ladder_lines(ladder: dict[str, Any] | None) -> list[str]:
@@ -274,7 +337,8 @@ def _ladder_lines(ladder: dict[str, Any] | None) -> list[str]:
         return []
     out = ["", "## Ladder (auto)", ""]
     if ladder.get("selected_rung"):
-        out += [f"The selected program comes from the **{ladder['selected_rung']}** rung.", ""]
+        what = "search" if ladder.get("kind") == "search" else "program"
+        out += [f"The selected {what} comes from the **{ladder['selected_rung']}** rung (kind: {what}).", ""]
     out += ["| rung | outcome | programs | best | calls | prompt tokens | completion tokens | cost |",
             "|---|---|---|---:|---:|---:|---:|---:|"]  # fmt: skip
     usage = ladder.get("usage") or {}
@@ -291,5 +355,6 @@ def _ladder_lines(ladder: dict[str, Any] | None) -> list[str]:
             f"{_fmt_cost(u.get('cost')) if u else '-'} |"
         )
     out += ["", "A rung passes when its program solves every debugging task and the generalization check finds "
-            "no counterexample; the next rung runs only if it did not."]  # fmt: skip
+            "no counterexample (the search rung: when the checks of its heuristic find nothing and its search "
+            "solves every debugging task); the next rung runs only if it did not."]  # fmt: skip
     return out

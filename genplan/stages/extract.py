@@ -12,6 +12,7 @@ import ast
 import builtins
 import re
 import threading
+from collections.abc import Callable
 
 _FENCE = re.compile(r"```[ \t]*([\w+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
 _ACTION = re.compile(r"\(\s*([A-Za-z][\w-]*)((?:\s+[^\s()]+)*)\s*\)")
@@ -106,6 +107,11 @@ def extract_program(text: str) -> str | None:
     answer if it parses. Top-level statements that would run on import (example calls, prints, an
     ``if __name__ == '__main__'`` demo, loops) are removed; constant assignments stay.
     """
+    return _extract(text, _defines_entry)
+
+
+def _extract(text: str, is_main: Callable[[ast.Module], bool]) -> str | None:
+    """The main block (the first that ``is_main``) with the other blocks' definitions and its constants."""
     blocks = [body for lang, body in fenced_blocks(text) if lang in {"", "python", "py", "python3"}]
     if not blocks:
         blocks = [text]
@@ -116,7 +122,7 @@ def extract_program(text: str) -> str | None:
             module = parse_python(body)
         except SyntaxError:
             continue
-        if main_index is None and _defines_entry(module):
+        if main_index is None and is_main(module):
             main_index = len(parsed)
         parsed.append((module, body.splitlines()))
     if main_index is None:
@@ -134,6 +140,18 @@ def extract_program(text: str) -> str | None:
     names = [name for name, _ in kept]
     final = [src for idx, (name, src) in enumerate(kept) if not (name and name in names[idx + 1 :])]
     return "\n\n".join(final) + "\n"
+
+
+def extract_heuristic(text: str) -> str | None:
+    """A search artifact: the fenced Python block that defines ``h`` (and maybe ``successors``), with the
+    other blocks' helpers, neutralised for import like a program (:func:`extract_program`). An answer
+    whose code defines ``generate_solution`` is a program, not a heuristic: ``None``."""
+    return _extract(text, _defines_heuristic)
+
+
+def _defines_heuristic(module: ast.Module) -> bool:
+    names = {n.name for n in module.body if isinstance(n, ast.FunctionDef)}
+    return "h" in names and "generate_solution" not in names
 
 
 def _source_of(node: ast.stmt, lines: list[str]) -> str:

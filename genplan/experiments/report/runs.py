@@ -101,6 +101,9 @@ class RunSummary:
     family: str = "builtin"
     #: The IPC quality score of the held-out evaluation, when the suite had reference costs.
     quality: float | None = None
+    #: What solved the held-out tasks: "program", or "search" (a heuristic genplan searched with). A
+    #: run's coverage is always of one kind; runs from before search artifacts are programs.
+    kind: str = "program"
 
     @property
     def evaluated(self) -> bool:
@@ -245,6 +248,7 @@ def load_run(path: str | Path, registry: Mapping[str, Path] | None = None) -> Ru
         problem=problem,
         family=suite_family(suite, domain, suite_root, registry),
         quality=_quality(heldout_doc),
+        kind=str((heldout_doc.get("kind") if isinstance(heldout_doc, dict) else None) or info.get("kind") or "program"),
     )
 
 

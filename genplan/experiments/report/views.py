@@ -329,6 +329,7 @@ def runs_table(report: Report) -> Table:
         Column("configuration"),
         Column("seed", "int"),
         Column("status"),
+        Column("kind"),
         Column("coverage", "pct"),
         Column("solved", "int"),
         Column("held-out", "int"),
@@ -343,6 +344,7 @@ def runs_table(report: Report) -> Table:
             report.config_of(r),
             r.seed,
             r.status,
+            r.kind,
             r.coverage,
             r.solved if r.evaluated else None,
             len(r.heldout) if r.heldout is not None else None,
@@ -353,7 +355,11 @@ def runs_table(report: Report) -> Table:
         )
         for r in report.runs
     )
-    return Table("runs", "Runs", columns, rows)
+    notes = (
+        "kind: what solved the held-out tasks, a program or a search (a heuristic the model wrote, searched "
+        "by genplan); a run's coverage is never a mix of the two.",
+    )
+    return Table("runs", "Runs", columns, rows, notes)
 
 
 def incomplete_table(report: Report) -> Table:

@@ -1,0 +1,89 @@
+"""The search rung in a run: when ``auto`` climbs to it, and how it is run (also alone, preset ``search``).
+
+When: only if no program passed (every debugging task and the generalization check) after the direct and
+repair rungs, **and** the programs' failures say search is what is missing: at least half of the failed
+results of those programs (debugging tasks and counterexamples alike) are timeouts
+(:func:`needs_search`). A program that crashes or writes a wrong plan is a bug a repair or a strategy can
+fix; a program that runs out of time on a solvable task is what a domain with no polynomial plan looks
+like (on the Learning Track's sokoban, 21 of the 25 held-out failures of the first program were timeouts).
+The signal reads only the executor's categories, so it costs no call and a test can set it exactly.
+
+Where: after repair, before strategy. The search rung costs 1 + ``search_rounds`` calls (4 by default);
+the strategy rung costs up to about 90 (F5-3 with the check). On a domain where programs time out, a
+strategy rung would write programs under the same rule (no search inside) and time out again, so trying
+the cheap rung that addresses the failure first is both cheaper and likelier to pass; when it passes,
+the strategy rung is skipped. When it does not, the strategy rung still runs, and selection never mixes
+the two kinds (:func:`genplan.protocols.conclude.conclude`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from genplan.execute.outcome import TIMEOUT
+from genplan.protocols.artifacts import save_search
+from genplan.protocols.context import Context, reference_plan
+from genplan.search.compose import compose_search
+from genplan.stages.codegen import ProgramVersion
+from genplan.stages.direct import DirectExample
+from genplan.stages.search import SearchVersion, search_prompt, write_search
+
+#: The share of failed results that must be timeouts for ``auto`` to climb to the search rung.
+TIMEOUT_SHARE = 0.5
+
+
+def needs_search(versions: Sequence[ProgramVersion]) -> bool:
+    """Whether the programs' failures are mostly timeouts (see the module docstring)."""
+    failed = [r for v in versions for r in v.results if not r.solved]
+    timeouts = sum(r.category == TIMEOUT for r in failed)
+    return bool(failed) and timeouts >= TIMEOUT_SHARE * len(failed)
+
+
+def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion]:
+    """Ask for a heuristic, check and repair it (``config.search_rounds`` times at most), saving each
+    version as it is judged; ``task_ids`` are the debugging tasks it is run on (with ``auto``, the
+    counterexamples the programs failed included)."""
+    suite, config = ctx.suite, ctx.config
+    ctx.progress("stage", {"name": "search", "rounds": config.search_rounds})
+    prompt_ids = list(suite.split.prompt_tasks(config.seed))
+    examples = [DirectExample(t, ctx.code_task(t).py, tuple(reference_plan(suite, t, ctx.cache_dir)))
+                for t in prompt_ids]  # fmt: skip
+    prompt = search_prompt(suite.domain.name, suite.domain_path.read_text(), examples, typed=suite.domain.typed,
+                           timeout=config.timeout, max_objects=ctx.max_objects, reasoning=config.reasoning)  # fmt: skip
+
+    def record(version: SearchVersion) -> None:
+        save_search(ctx.run, version)
+        ctx.progress("search", {"label": version.label, "solved": version.solved, "of": len(version.results),
+                                "direct": version.direct})  # fmt: skip
+
+    return write_search(ctx.llm, prompt, {t: ctx.code_task(t).py for t in task_ids}, ctx.evaluator,
+                        checker(ctx), lambda source, strategy: compose_search(source, suite.domain, strategy),
+                        rounds=config.search_rounds, record=record, reasoning=config.reasoning)  # fmt: skip
+
+
+def checker(ctx: Context) -> Callable[[str], object]:
+    """The exact checks on states of training tasks: the debugging tasks, the suite's given ones, their
+    variants and small generated tasks (never held-out tasks)."""
+    from genplan.core.paths import cache_root
+    from genplan.generalize.naming import find_generator, registered_renaming
+    from genplan.search.check import check_search, check_tasks
+
+    suite, config = ctx.suite, ctx.config
+    generator = find_generator(suite.domain, hint=suite.domain_name,
+                               renaming=registered_renaming(suite.root, ctx.cache_dir))  # fmt: skip
+    tasks = check_tasks([(t, suite.task(t)) for t in suite.split.debug],
+                        [(t, suite.task(t)) for t in suite.extra.get("given", ())], generator, seed=config.seed,
+                        max_objects=min(60, ctx.max_objects))  # fmt: skip
+
+    def check(source: str) -> object:
+        with ctx.cpu_gate or _null():
+            return check_search(source, tasks, seed=config.seed, timeout=config.timeout, memory_mb=config.memory_mb,
+                                cache_dir=cache_root(ctx.cache_dir))  # fmt: skip
+
+    return check
+
+
+def _null():
+    from contextlib import nullcontext
+
+    return nullcontext()

@@ -1,0 +1,439 @@
+"""genplan's search engine: a lifted successor generator, greedy best-first search and enforced hill climbing.
+
+Why a self-contained, standard-library-only module: a search artifact's heuristic is untrusted code, so
+the search runs where it runs, in the sandbox. :mod:`genplan.search.compose` pastes this module's text
+(everything below the ``# --- runtime ---`` line) into the program it composes, beside the domain's action
+schemas (a data literal, :func:`genplan.search.compose.domain_literal`) and the model's code; the sandbox
+then runs that program like any other. genplan's own process also imports this module (the checks compare
+the model's successors with these), which is safe: it is genplan's code, not the model's.
+
+Every name defined here starts with ``_gp`` or ``GP``, so the model's code (pasted before it) cannot
+clash with it by accident.
+
+States are frozensets of *fluent* facts only (facts of predicates some action adds or deletes): the static
+facts never change, so they are kept once (``static``) instead of being copied into every state, which is
+what makes a sokoban task of 10,000 objects searchable.
+"""
+
+# --- runtime ---
+import heapq as _gp_heapq
+import sys as _gp_sys
+
+GP_INF = float("inf")
+
+
+def _gp_is_var(term):
+    return term[:1] == "?"
+
+
+class GPSuccessors:
+    """The successors of a state under the domain's action schemas, grounded lazily.
+
+    Nothing is grounded up front. For each schema, the positive preconditions are joined against the
+    state's facts in an order chosen once per task (fewest expected matches first, from the initial
+    state's fact counts), so that an atom whose arguments are all bound becomes a set-membership test;
+    a partly bound atom is looked up in an index keyed by its bound positions (built once for static
+    predicates, once per state for fluent ones, and only for the patterns a join needs). Parameters no
+    positive precondition binds range over the objects of their type. Types, (in)equalities and negative
+    preconditions are then checked on the full binding.
+    """
+
+    def __init__(self, domain, objects, init):
+        self.actions = domain["actions"]
+        ancestors = domain["ancestors"]
+        typed = domain["typed"]
+        names = {}
+        for item in objects:
+            if typed:
+                name, typ = item
+            else:
+                name, typ = item, "object"
+            names[name] = typ
+        for name, typ in domain["constants"]:
+            names.setdefault(name, typ)
+        self.objects = names
+        members = {}
+        for name, typ in names.items():
+            for t in ancestors.get(typ, (typ, "object")):
+                members.setdefault(t, set()).add(name)
+        self.members = members
+        self.sorted_members = {t: sorted(m) for t, m in members.items()}
+        fluent_preds = set()
+        for action in self.actions:
+            for pred, _args in action[6]:
+                fluent_preds.add(pred)
+            for pred, _args in action[7]:
+                fluent_preds.add(pred)
+        self.fluent_preds = frozenset(fluent_preds)
+        self.static = frozenset(f for f in init if f[0] not in fluent_preds)
+        self.initial = frozenset(f for f in init if f[0] in fluent_preds)
+        counts = {}
+        for fact in init:
+            counts[fact[0]] = counts.get(fact[0], 0) + 1
+        self.counts = counts
+        self.static_index = {}
+        self.plans = [self._plan(action) for action in self.actions]
+
+    # --------------------------------------------------------------------------------- join order
+    def _plan(self, action):
+        """The join steps of one schema: ``(pred, args, bound_positions, free_positions, fluent)``."""
+        params = [p for p, _t in action[1]]
+        bound = set()
+        left = list(action[2])
+        steps = []
+        n = max(2, len(self.objects))
+        while left:
+            best = None
+            for atom in left:
+                pred, args = atom
+                free = {a for a in args if _gp_is_var(a) and a not in bound}
+                if not free:
+                    cost = -1.0
+                else:
+                    nbound = sum(1 for a in args if not _gp_is_var(a) or a in bound)
+                    cost = self.counts.get(pred, 0) / (n**nbound)
+                key = (cost, pred in self.fluent_preds, len(free), pred, args)
+                if best is None or key < best[0]:
+                    best = (key, atom)
+            atom = best[1]
+            left.remove(atom)
+            pred, args = atom
+            bound_pos = tuple(i for i, a in enumerate(args) if not _gp_is_var(a) or a in bound)
+            free_pos = tuple(i for i in range(len(args)) if i not in bound_pos)
+            steps.append((pred, tuple(args), bound_pos, free_pos, pred in self.fluent_preds))
+            bound.update(a for a in args if _gp_is_var(a))
+        unbound = [p for p in params if p not in bound]
+        return steps, unbound
+
+    def _lookup(self, pred, pattern, key, state, fluent, state_index):
+        if fluent:
+            index = state_index.get((pred, pattern))
+            if index is None:
+                index = {}
+                for fact in state:
+                    if fact[0] == pred and len(fact) > (pattern[-1] + 1 if pattern else 0):
+                        index.setdefault(tuple(fact[i + 1] for i in pattern), []).append(fact)
+                state_index[(pred, pattern)] = index
+        else:
+            index = self.static_index.get((pred, pattern))
+            if index is None:
+                index = {}
+                for fact in self.static:
+                    if fact[0] == pred and len(fact) > (pattern[-1] + 1 if pattern else 0):
+                        index.setdefault(tuple(fact[i + 1] for i in pattern), []).append(fact)
+                self.static_index[(pred, pattern)] = index
+        return index.get(key, ())
+
+    # ---------------------------------------------------------------------------------- successors
+    def __call__(self, state):
+        """Every ``(action, next_state)`` applicable in ``state`` (fluent facts), sorted by action text."""
+        out = []
+        state_index = {}
+        for action, (steps, unbound) in zip(self.actions, self.plans, strict=True):
+            for binding in self._bind(steps, 0, {}, state, state_index):
+                for full in self._fill(action, unbound, 0, binding):
+                    result = self._apply(action, full, state)
+                    if result is not None:
+                        out.append(result)
+        out.sort(key=_gp_first)
+        return out
+
+    def _bind(self, steps, i, binding, state, state_index):
+        if i == len(steps):
+            yield binding
+            return
+        pred, args, bound_pos, free_pos, fluent = steps[i]
+        if not free_pos:
+            fact = (pred, *[binding.get(a, a) for a in args])
+            if fact in (state if fluent else self.static):
+                yield from self._bind(steps, i + 1, binding, state, state_index)
+            return
+        key = tuple(binding.get(args[p], args[p]) for p in bound_pos)
+        arity = len(args) + 1
+        for fact in self._lookup(pred, bound_pos, key, state, fluent, state_index):
+            if len(fact) != arity:
+                continue
+            new = dict(binding)
+            ok = True
+            for p in free_pos:
+                var = args[p]
+                value = fact[p + 1]
+                if new.setdefault(var, value) != value:
+                    ok = False
+                    break
+            if ok:
+                yield from self._bind(steps, i + 1, new, state, state_index)
+
+    def _fill(self, action, unbound, i, binding):
+        if i == len(unbound):
+            yield binding
+            return
+        var = unbound[i]
+        typ = dict(action[1])[var]
+        for obj in self.sorted_members.get(typ, ()):
+            new = dict(binding)
+            new[var] = obj
+            yield from self._fill(action, unbound, i + 1, new)
+
+    def _apply(self, action, binding, state):
+        name, params, _pos, neg, eq, neq, add, delete = action
+        members = self.members
+        for var, typ in params:
+            if binding[var] not in members.get(typ, ()):
+                return None
+        for a, b in eq:
+            if binding.get(a, a) != binding.get(b, b):
+                return None
+        for a, b in neq:
+            if binding.get(a, a) == binding.get(b, b):
+                return None
+        for pred, args in neg:
+            fact = (pred, *[binding.get(a, a) for a in args])
+            if fact in state or fact in self.static:
+                return None
+        deleted = {(pred, *[binding.get(a, a) for a in args]) for pred, args in delete}
+        added = {(pred, *[binding.get(a, a) for a in args]) for pred, args in add}
+        text = "(" + " ".join([name, *[binding[p] for p, _t in params]]) + ")"
+        return text, frozenset((state - deleted) | added)
+
+
+def _gp_first(pair):
+    return pair[0]
+
+
+# ------------------------------------------------------------------------------------------ search
+class GPSearchError(Exception):
+    """The search could not return a plan (exhausted, or a component returned something unusable)."""
+
+
+class GPStats:
+    """What a search did, reported beside the plan (see :func:`gp_report`)."""
+
+    def __init__(self):
+        self.expansions = 0
+        self.evaluations = 0
+        self.strategy = ""
+        self.fallback = False
+
+
+def _gp_value(value, where):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise GPSearchError(f"h returned {value!r} ({type(value).__name__}) {where}; it must return a number")
+    if value != value:
+        raise GPSearchError(f"h returned NaN {where}; it must return a number (float('inf') for a dead end)")
+    return value
+
+
+def _gp_plan(parents, state):
+    steps = []
+    while True:
+        parent, action = parents[state]
+        if parent is None:
+            break
+        steps.append(action)
+        state = parent
+    steps.reverse()
+    return steps
+
+
+def gp_gbfs(initial, goal, succ, h, stats):
+    """Greedy best-first search on h (ties: fewer steps, then first generated); duplicates are pruned,
+    and states with ``h == inf`` are never expanded."""
+    stats.strategy = stats.strategy or "gbfs"
+    if goal <= initial:
+        return []
+    counter = 0
+    value = _gp_value(h(initial), "on the initial state")
+    stats.evaluations += 1
+    parents = {initial: (None, None)}
+    frontier = [(value, 0, counter, initial)]
+    while frontier:
+        _value, g, _c, state = _gp_heapq.heappop(frontier)
+        stats.expansions += 1
+        for action, nxt in succ(state):
+            if nxt in parents:
+                continue
+            parents[nxt] = (state, action)
+            if goal <= nxt:
+                return _gp_plan(parents, nxt)
+            value = _gp_value(h(nxt), f"after {action}")
+            stats.evaluations += 1
+            if value == GP_INF:
+                continue
+            counter += 1
+            _gp_heapq.heappush(frontier, (value, g + 1, counter, nxt))
+    raise GPSearchError(
+        f"greedy best-first search explored every reachable state with finite h ({stats.expansions} "
+        "expansions) without reaching the goal"
+    )
+
+
+def gp_hill_climbing(initial, goal, succ, h, stats):
+    """Enforced hill climbing: from the current state, a breadth-first search for the nearest state with a
+    strictly lower h, which becomes the current state (its path is appended to the plan).
+
+    With a direct heuristic the nearest better state is always a successor, so this is plain hill climbing
+    and expands one state a step. The plateau rule: on a plateau or a local minimum the breadth-first search
+    goes deeper (it is complete within the states reachable from the current one); if it finds no better
+    state (the current state leads only into dead ends or worse), the search starts over from the initial
+    state with greedy best-first search, which is complete.
+    """
+    stats.strategy = "hill climbing"
+    if goal <= initial:
+        return []
+    plan = []
+    current = initial
+    best = _gp_value(h(current), "on the initial state")
+    stats.evaluations += 1
+    seen_best = set()
+    while True:
+        seen_best.add(current)
+        parents = {current: (None, None)}
+        layer = [current]
+        found = None
+        while layer and found is None:
+            nxt_layer = []
+            for state in layer:
+                stats.expansions += 1
+                for action, nxt in succ(state):
+                    if nxt in parents:
+                        continue
+                    parents[nxt] = (state, action)
+                    if goal <= nxt:
+                        return plan + _gp_plan(parents, nxt)
+                    value = _gp_value(h(nxt), f"after {action}")
+                    stats.evaluations += 1
+                    if value == GP_INF:
+                        continue
+                    if value < best and nxt not in seen_best:
+                        found = (nxt, value)
+                        break
+                    nxt_layer.append(nxt)
+                if found is not None:
+                    break
+            layer = nxt_layer
+        if found is None:
+            stats.fallback = True
+            return gp_gbfs(initial, goal, succ, h, stats)
+        plan.extend(_gp_plan(parents, found[0]))
+        current, best = found
+
+
+def gp_model_successors(model, static, objects):
+    """The model's ``successors(state, static, objects)`` wrapped to the engine's form: a list of
+    ``(action text, frozenset)`` pairs, each action normalised to lower case, sorted."""
+
+    def succ(state):
+        out = []
+        for item in model(state, static, objects):
+            try:
+                action, nxt = item
+            except (TypeError, ValueError):
+                raise GPSearchError(
+                    f"successors returned {item!r}; each item must be a pair (action string, next state)"
+                ) from None
+            if not isinstance(action, str):
+                raise GPSearchError(f"successors returned the action {action!r}, which is not a string")
+            out.append((" ".join(action.lower().split()), frozenset(nxt)))
+        out.sort(key=_gp_first)
+        return out
+
+    return succ
+
+
+def gp_report(stats):
+    """One line on stderr with the search's counts: informational only (the program could print anything,
+    so genplan never trusts it for a verdict, only shows it)."""
+    _gp_sys.stderr.write(
+        f"\ngenplan-search: strategy={stats.strategy} expansions={stats.expansions} "
+        f"evaluations={stats.evaluations} fallback={int(stats.fallback)}\n"
+    )
+
+
+def gp_solve(domain, objects, init, goal, h, model_successors, strategy):
+    """The plan for the task, by ``strategy`` (``"gbfs"`` or ``"hill"``) with ``h`` and the successor
+    generator (the model's when given, else :class:`GPSuccessors`)."""
+    generic = GPSuccessors(domain, objects, init)
+    static = generic.static
+    static_goal = frozenset(f for f in goal if f[0] not in generic.fluent_preds)
+    goal_fluent = frozenset(goal) - static_goal
+    missing = static_goal - static
+    if missing:
+        raise GPSearchError(f"the goal facts {sorted(missing)} are static and false: the task has no plan")
+    objs = frozenset(objects)
+    goal_all = frozenset(goal)
+    succ = generic if model_successors is None else gp_model_successors(model_successors, static, objs)
+
+    def heuristic(state):
+        return h(state, goal_all, static, objs)
+
+    stats = GPStats()
+    search = gp_hill_climbing if strategy == "hill" else gp_gbfs
+    try:
+        return search(generic.initial, goal_fluent, succ, heuristic, stats)
+    finally:
+        gp_report(stats)
+
+
+# ------------------------------------------------------------------------------------------- checks
+def _gp_error(exc):
+    """An exception as one line, with the line of the model's code it came from when there is one."""
+    import traceback as _gp_tb
+
+    frames = [f for f in _gp_tb.extract_tb(exc.__traceback__) if f.filename == "<program>"]
+    where = f" (line {frames[-1].lineno}: {(frames[-1].line or '').strip()})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"[:2000]
+
+
+def _gp_number(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None, f"h returned {value!r} ({type(value).__name__}), not a number"[:500]
+    if value != value:
+        return None, "h returned NaN"
+    return float(value), None
+
+
+def gp_check_states(domain, objects, init, goal, states, h, model_successors):
+    """One JSON line per state in ``states`` (lists of fluent facts): h on the state and on each of its
+    real successors, and, when the model wrote ``successors``, what it returned (as facts added and
+    removed). Only numbers and strings cross back; genplan parses every line strictly on its side."""
+    import json as _gp_json
+
+    generic = GPSuccessors(domain, objects, init)
+    static = generic.static
+    objs = frozenset(objects)
+    goal_all = frozenset(goal)
+    out = []
+    for index, facts in enumerate(states):
+        state = frozenset(tuple(f) for f in facts)
+        record = {"i": index}
+        try:
+            value, problem = _gp_number(h(state, goal_all, static, objs))
+            record["h"] = value if problem is None else None
+            if problem:
+                record["h_error"] = problem
+        except Exception as exc:
+            record["h"] = None
+            record["h_error"] = _gp_error(exc)
+        succ_h = []
+        for action, nxt in generic(state):
+            try:
+                value, problem = _gp_number(h(nxt, goal_all, static, objs))
+                succ_h.append([action, value, problem])
+            except Exception as exc:
+                succ_h.append([action, None, _gp_error(exc)])
+        record["succ_h"] = succ_h
+        if model_successors is not None:
+            try:
+                listed = []
+                for item in model_successors(state, static, objs):
+                    action, nxt = item
+                    nxt = frozenset(nxt)
+                    listed.append(
+                        [str(action), sorted(list(f) for f in nxt - state), sorted(list(f) for f in state - nxt)]
+                    )
+                record["succ"] = listed
+            except Exception as exc:
+                record["succ_error"] = _gp_error(exc)
+        out.append(_gp_json.dumps(record, sort_keys=True))
+    return out

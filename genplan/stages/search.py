@@ -1,0 +1,190 @@
+"""The search rung: the model writes a heuristic (and optionally successors), genplan checks it and searches.
+
+Why a stage of its own rather than another program prompt: on puzzle-like domains (sokoban) a program
+either searches inside itself, which the program prompts forbid and the time limit punishes, or gives up.
+Here the model writes only the part of a search that knows the domain, ``h(state, goal, static, objects)``,
+and genplan's engine (:mod:`genplan.search.runtime`) does the searching in the sandbox.
+
+A version is judged twice, and both verdicts come back as feedback:
+
+1. the exact checks (:func:`genplan.search.check.check_search`) on states sampled from training tasks:
+   its ``successors`` against the PDDL's, its ``h`` for directness and for ``inf`` only on dead ends;
+2. the composed search (hill climbing when the checks found nothing, else greedy best-first search) run on
+   every debugging task in every ordering, like a program.
+
+A version *passes* when the checks found nothing and it solves every debugging task. While it does not and
+rounds remain, the model gets the counterexamples (``search_feedback.j2``) or the failed task
+(``search_fix.j2``) and writes the code again; like a program's repair, the conversation keeps the request
+and the newest answer only. There is no separate reflection call: the fix prompt asks for a short
+explanation first, so a round costs one call.
+
+This module knows nothing of runs or contexts: the protocol hands it the evaluator, the checker and the
+composer (data flows one way, stages below protocols).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from genplan.core.prompts import render
+from genplan.pddl.pyform import PyTask, render_python_task
+from genplan.stages.codegen import Evaluator, TaskResult
+from genplan.stages.conversation import Answer, ChatClient, Message, ask, user
+from genplan.stages.direct import DirectExample
+from genplan.stages.extract import extract_heuristic
+
+#: What a run's selected artifact can be (``kind`` in the selection, the run summary and the reports).
+PROGRAM, SEARCH = "program", "search"
+
+#: Runs the exact checks on an artifact's source; returns :class:`genplan.search.check.SearchCheck`.
+Checker = Callable[[str], Any]
+#: Composes an artifact's source into the program the sandbox runs, with a strategy ("hill" or "gbfs").
+Composer = Callable[[str, str], str]
+
+NO_HEURISTIC = (
+    "No Python code defining h(state, goal, static, objects) could be read from your answer. Write the complete "
+    "code in one ```python block."
+)
+
+
+@dataclass(frozen=True)
+class SearchVersion:
+    """One heuristic: its repair round (0 = the first), the checks' verdict and the search's results."""
+
+    round: int
+    answer: str
+    #: The model's code (``h``, helpers, maybe ``successors``), as written; None when none could be read.
+    source: str | None
+    results: tuple[TaskResult, ...]
+    #: The checks' verdict (:meth:`genplan.search.check.SearchCheck.to_json`); None without code.
+    check: dict[str, Any] | None = None
+    #: How the debugging tasks were searched: "hill" (the checks found nothing) or "gbfs".
+    strategy: str = "gbfs"
+    reminders: int = 0
+    #: The feedback this version was repaired with (None while it was not, or it passed).
+    feedback: str | None = None
+
+    kind = SEARCH
+
+    @property
+    def solved(self) -> int:
+        return sum(r.solved for r in self.results)
+
+    @property
+    def label(self) -> str:
+        return f"s.v{self.round}"
+
+    @property
+    def direct(self) -> bool:
+        return bool(self.check) and not self.check.get("failures")
+
+    @property
+    def passed(self) -> bool:
+        """The checks found nothing and the search solved every debugging task."""
+        return self.direct and bool(self.results) and all(r.solved for r in self.results)
+
+
+def search_prompt(
+    domain_name: str,
+    domain_pddl: str,
+    examples: Sequence[DirectExample],
+    *,
+    typed: bool,
+    timeout: float,
+    max_objects: int | None = None,
+    reasoning: bool = False,
+) -> str:
+    """The request: the domain, two examples with correct plans, the artifact's interface and what scores."""
+    return render(
+        "search_write.j2",
+        domain_name=domain_name,
+        domain_pddl=domain_pddl,
+        typed=typed,
+        examples=[{"name": e.task_id, "python": render_python_task(e.py), "plan": list(e.plan)} for e in examples],
+        timeout=timeout,
+        max_objects=max_objects,
+        reasoning=reasoning,
+    )
+
+
+def judge(
+    round_: int, answer: Answer | tuple[str, str | None, int], task_ids: Sequence[str], evaluate: Evaluator,
+    check: Checker, compose: Composer,
+) -> SearchVersion:  # fmt: skip
+    """Check the answer's code and run the composed search on the debugging tasks."""
+    text, source, reminders = (answer.text, answer.value, answer.reminders) if isinstance(answer, Answer) else answer
+    if source is None:
+        results = tuple(TaskResult(t, False, feedback=NO_HEURISTIC, category="no program") for t in task_ids)
+        return SearchVersion(round_, text, None, results, reminders=reminders)
+    verdict = check(source)
+    strategy = "hill" if verdict.direct else "gbfs"
+    results = tuple(evaluate(compose(source, strategy), task_ids))
+    return SearchVersion(round_, text, source, results, verdict.to_json(), strategy, reminders)
+
+
+def feedback_for(version: SearchVersion, check: Any, tasks: dict[str, PyTask], *, reasoning: bool) -> str:
+    """The repair request: the checks' counterexamples if any (they say why, state by state), else the
+    first debugging task the search failed."""
+    check_feedback = check.feedback() if check is not None and check.failures else ""
+    failed = next((r for r in version.results if not r.solved), None)
+    task = None
+    if failed is not None and (not check_feedback or version.source is None):
+        task = {"name": failed.task_id, "python": render_python_task(tasks[failed.task_id]),
+                "feedback": failed.feedback or "The search returned no valid plan."}  # fmt: skip
+    return render("search_fix.j2", check_feedback=check_feedback, task=task, solved=version.solved,
+                  n_tasks=len(version.results), reasoning=reasoning)  # fmt: skip
+
+
+def write_search(
+    llm: ChatClient,
+    prompt: str,
+    tasks: dict[str, PyTask],
+    evaluate: Evaluator,
+    check: Checker,
+    compose: Composer,
+    *,
+    rounds: int,
+    record: Callable[[SearchVersion], None],
+    reasoning: bool = False,
+) -> list[SearchVersion]:
+    """The first heuristic and up to ``rounds`` repairs, each recorded as soon as it is judged; stops at the
+    first version that passes."""
+    task_ids = list(tasks)
+    answer = ask(llm, [user(prompt)], purpose="search.write", extract=extract_heuristic, want="heuristic")
+    checks: dict[int, Any] = {}
+
+    def judged(round_: int, ans: Answer) -> SearchVersion:
+        verdict_box: list[Any] = []
+
+        def keep(source: str) -> Any:
+            verdict_box.append(check(source))
+            return verdict_box[-1]
+
+        v = judge(round_, ans, task_ids, evaluate, keep, compose)
+        checks[round_] = verdict_box[-1] if verdict_box else None
+        return v
+
+    version = judged(0, answer)
+    messages: tuple[Message, ...] = answer.messages[:1] + answer.messages[-1:]
+    versions = [version]
+    for round_ in range(1, rounds + 1):
+        if version.passed:
+            break
+        request = feedback_for(version, checks[round_ - 1], tasks, reasoning=reasoning)
+        versions[-1] = version = _with_feedback(version, request)
+        record(version)
+        fixed = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
+                    want="heuristic")  # fmt: skip
+        version = judged(round_, fixed)
+        versions.append(version)
+        messages = (messages[0], fixed.messages[-1])
+    record(version)
+    return versions
+
+
+def _with_feedback(version: SearchVersion, feedback: str) -> SearchVersion:
+    from dataclasses import replace
+
+    return replace(version, feedback=feedback)

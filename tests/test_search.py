@@ -1,0 +1,387 @@
+"""Search artifacts (issue 22): genplan's engine, composition, the exact checks, and the commands that accept them."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from genplan.benchmarks.registry import builtin_domains
+from genplan.execute.evaluate import evaluate
+from genplan.generalize.walk import applicable, apply
+from genplan.generators import blocksworld, generator_module, sokoban
+from genplan.generators.domains import builtin_domain, builtin_domain_path
+from genplan.pddl.model import Task
+from genplan.pddl.writer import write_problem
+from genplan.programs.solve import search_expansions, solve
+from genplan.programs.source import ProgramError, check_program_source
+from genplan.search.check import check_search
+from genplan.search.compose import compose_search, kind_of, runnable
+from genplan.search.states import engine, sample_states
+
+# A good blocksworld heuristic: blocks not yet in their final tower position count twice, so moving one
+# out of the way pays off (still a greedy search, not a direct heuristic).
+BW_GOOD = """
+def h(state, goal, static, objects):
+    on = {f[1]: f[2] for f in state if f[0] == "on"}
+    table = {f[1] for f in state if f[0] == "ontable"}
+    want = {f[1]: f[2] for f in goal if f[0] == "on"}
+    want_table = {f[1] for f in goal if f[0] == "ontable"}
+
+    def placed(b, depth=0):
+        if depth > 100:
+            return False
+        if b in want:
+            return on.get(b) == want[b] and placed(want[b], depth + 1)
+        if b in want_table:
+            return b in table
+        return True
+
+    blocks = set(on) | table | {f[1] for f in state if f[0] == "holding"}
+    return sum(2 for b in blocks if not placed(b)) + sum(1 for f in goal if f not in state)
+"""
+
+# Blocksworld successors written by hand; ``{handempty}`` is where the planted bug goes.
+BW_SUCCESSORS = """
+def successors(state, static, objects):
+    out = []
+    clear = {f[1] for f in state if f[0] == "clear"}
+    holding = [f[1] for f in state if f[0] == "holding"]
+    for b in sorted(clear):
+        if ("ontable", b) in state{handempty}:
+            out.append((f"(pick-up {b})", (state - {("ontable", b), ("clear", b), ("handempty",)}) | {("holding", b)}))
+        for f in state:
+            if f[0] == "on" and f[1] == b and ("handempty",) in state:
+                out.append((f"(unstack {b} {f[2]})",
+                            (state - {f, ("clear", b), ("handempty",)}) | {("holding", b), ("clear", f[2])}))
+    for b in holding:
+        out.append((f"(put-down {b})", (state - {("holding", b)}) | {("ontable", b), ("clear", b), ("handempty",)}))
+        for c in sorted(clear):
+            out.append((f"(stack {b} {c})",
+                        (state - {("holding", b), ("clear", c)}) | {("on", b, c), ("clear", b), ("handempty",)}))
+    return out
+"""
+
+
+def bw_tasks(n: int = 3, size: int = 4) -> list[tuple[str, object]]:
+    return [(f"bw{i}", blocksworld.generate(blocksworld.params_for_size(size), i, f"bw{i}")) for i in range(n)]
+
+
+def sokoban_tasks(n: int = 2, size: int = 8) -> list[tuple[str, object]]:
+    return [(f"sk{i}", sokoban.generate(sokoban.params_for_size(size), i, f"sk{i}")) for i in range(n)]
+
+
+# ------------------------------------------------------------------------------------------- the engine
+@pytest.mark.parametrize("domain", builtin_domains())
+def test_engine_successors_are_the_pddl_successors(domain: str) -> None:
+    """genplan's lifted engine gives exactly the successors of the check's grounding (walk.applicable),
+    on random-walk states of a generated task of every builtin domain (types, constants, negative
+    preconditions and inequalities included)."""
+    module = generator_module(domain)
+    task = module.generate(module.params_for_size(8), 2, "t")
+    succ = engine(task)
+    static = succ.static
+    rng = random.Random(3)
+    state = task.init
+    for _ in range(6):
+        want = sorted((s.text(), apply(s, state)) for s in applicable(task, state))
+        got = sorted((a, n | static) for a, n in succ(frozenset(state - static)))
+        assert got == want
+        if not want:
+            break
+        state = want[rng.randrange(len(want))][1]
+
+
+def test_engine_grounds_lazily_on_a_large_sokoban_task() -> None:
+    """A sokoban task of thousands of objects: the initial state's successors come without grounding
+    every action (which would be millions of pushes), in well under a second."""
+    import time
+
+    task = sokoban.generate(sokoban.params_for_size(3000), 1, "big")
+    assert task.size >= 2500
+    start = time.process_time()
+    succ = engine(task)
+    first = succ(succ.initial)
+    assert 1 <= len(first) <= 4
+    assert time.process_time() - start < 5
+
+
+# ------------------------------------------------------------------------------------------ composition
+def test_a_search_artifact_is_recognised_and_a_program_stays_a_program() -> None:
+    check_program_source(BW_GOOD)  # no generate_solution, but an h: accepted
+    assert kind_of(BW_GOOD) == "search"
+    program = "def h(s):\n    return 0\n\ndef generate_solution(objects, init, goal):\n    return []\n"
+    assert kind_of(program) == "program"
+    assert runnable(program, builtin_domain("blocksworld")) == program
+    with pytest.raises(ProgramError, match="def h"):
+        check_program_source("def heuristic(state):\n    return 0\n")
+
+
+@pytest.mark.parametrize("strategy", ["gbfs", "hill"])
+def test_search_solves_generated_tasks_and_the_plans_validate(strategy: str) -> None:
+    tasks = bw_tasks(4, size=7)
+    source = compose_search(BW_GOOD, builtin_domain("blocksworld"), strategy)
+    ev = evaluate(source, tasks, orderings=2, timeout=20, jobs=2, mode="debug")
+    assert ev.solved == len(tasks), ev.summary()  # every ordering's plan passed the validator
+    stderr = ev.results[0].runs[0].outcome.stderr
+    assert search_expansions(stderr) is not None and search_expansions(stderr) > 0
+    assert ("strategy=hill climbing" in stderr) == (strategy == "hill")
+
+
+def test_search_with_the_models_successors_solves_sokoban_too() -> None:
+    goal_count = "def h(state, goal, static, objects):\n    return sum(1 for f in goal if f not in state)\n"
+    tasks = sokoban_tasks(2, size=6)
+    ev = evaluate(compose_search(goal_count, builtin_domain("sokoban")), tasks, orderings=1, timeout=30, jobs=2)
+    assert ev.solved == len(tasks), ev.summary()
+    artifact = BW_GOOD + BW_SUCCESSORS.replace("{handempty}", ' and ("handempty",) in state')
+    bw = evaluate(compose_search(artifact, builtin_domain("blocksworld")), bw_tasks(2, 6), orderings=1, timeout=20)
+    assert bw.solved == 2, bw.summary()
+
+
+def test_a_looping_or_crashing_heuristic_ends_under_the_limits_with_a_clear_error() -> None:
+    tasks = bw_tasks(1, size=5)
+    domain = builtin_domain("blocksworld")
+    loop = "def h(state, goal, static, objects):\n    while True:\n        pass\n"
+    ev = evaluate(compose_search(loop, domain), tasks, orderings=1, timeout=2, jobs=1, mode="debug")
+    assert ev.results[0].status == "timeout" and "did not finish within 2 seconds" in ev.results[0].feedback
+    crash = "def h(state, goal, static, objects):\n    return 1 / 0\n"
+    ev = evaluate(compose_search(crash, domain), tasks, orderings=1, timeout=5, jobs=1, mode="debug")
+    assert ev.results[0].status == "exception" and "ZeroDivisionError" in ev.results[0].feedback
+    text = "def h(state, goal, static, objects):\n    return 'far'\n"
+    ev = evaluate(compose_search(text, domain), tasks, orderings=1, timeout=5, jobs=1, mode="debug")
+    assert ev.results[0].status == "exception" and "it must return a number" in ev.results[0].feedback
+
+
+# --------------------------------------------------------------------------------------------- the checks
+def test_states_are_sampled_reproducibly_from_random_walks() -> None:
+    tasks = bw_tasks(2)
+    a = sample_states(tasks, per_task=6, seed=4)
+    assert a == sample_states(tasks, per_task=6, seed=4)
+    assert len({s.facts for s in a}) == len(a) and 6 < len(a) <= 12
+    assert any("random action" in s.origin for s in a)
+
+
+def test_correct_successors_pass_their_checks() -> None:
+    source = BW_SUCCESSORS.replace("{handempty}", ' and ("handempty",) in state') + BW_GOOD
+    result = check_search(source, bw_tasks(3), per_task=8)
+    assert result.has_successors and result.successors_ok, result.feedback()
+    assert result.states >= 12
+
+
+def test_planted_missing_handempty_is_caught_as_an_unsound_successor() -> None:
+    source = BW_GOOD + BW_SUCCESSORS.replace("{handempty}", "")
+    result = check_search(source, bw_tasks(3), per_task=10)
+    unsound = [f for f in result.failures if f.kind == "unsound successor"]
+    assert unsound and all(f.action.startswith("(pick-up") for f in unsound)
+    assert ("holding",) not in unsound[0].state and any(f[0] == "holding" for f in unsound[0].state)
+    text = result.feedback()
+    assert "unsound successor" in text and unsound[0].action in text and "not applicable" in text
+
+
+def corridor() -> Task:
+    """A sokoban debugging task where two boxes stand in a row: c1 (robot) c2 (box b1) c3 (box b2) c4 c5."""
+    domain = builtin_domain("sokoban")
+    cells = [f"c{i}" for i in range(1, 6)]
+    init = {("at-robot", "c1"), ("at", "b1", "c2"), ("at", "b2", "c3"), ("clear", "c1"), ("clear", "c4"),
+            ("clear", "c5")}  # fmt: skip
+    for a, b in itertools.pairwise(cells):
+        init |= {("adjacent", a, b, "right"), ("adjacent", b, a, "left")}
+    objects = tuple(sorted([(c, "location") for c in cells] + [("b1", "box"), ("b2", "box")]))
+    return Task("corridor", domain, objects, frozenset(init), frozenset({("at", "b2", "c5")}))
+
+
+def test_planted_boxes_walking_through_boxes_in_sokoban_is_caught() -> None:
+    """successors that let the robot push a box into a cell holding another box (no clear check on the
+    cell behind) are unsound: the action is named, with the state it was returned in."""
+    planted = """
+def successors(state, static, objects):
+    robot = next(f[1] for f in state if f[0] == "at-robot")
+    boxes = {f[2]: f[1] for f in state if f[0] == "at"}
+    clear = {f[1] for f in state if f[0] == "clear"}
+    out = []
+    for f in static:
+        if f[0] == "adjacent" and f[1] == robot:
+            to, d = f[2], f[3]
+            if to in clear:
+                out.append((f"(move {robot} {to} {d})", (state - {("at-robot", robot)}) | {("at-robot", to)}))
+            elif to in boxes:
+                for g in static:
+                    if g[0] == "adjacent" and g[1] == to and g[3] == d:  # BUG: no check that g[2] is clear
+                        b = boxes[to]
+                        out.append((f"(push {robot} {to} {g[2]} {d} {b})",
+                                    (state - {("at-robot", robot), ("at", b, to), ("clear", g[2])})
+                                    | {("at-robot", to), ("at", b, g[2]), ("clear", to)}))
+    return out
+
+def h(state, goal, static, objects):
+    return sum(1 for f in goal if f not in state)
+"""
+    result = check_search(planted, [("corridor", corridor()), *sokoban_tasks(2, size=8)], per_task=6)
+    unsound = [f for f in result.failures if f.kind == "unsound successor"]
+    assert unsound, result.by_kind()
+    assert all(f.action.startswith("(push") for f in unsound)
+    f = unsound[0]
+    behind = f.action.strip("()").split()[3]
+    assert ("clear", behind) not in f.state  # the cell the box was pushed into was not free
+
+
+def test_a_non_direct_heuristic_is_caught_with_a_counterexample_state() -> None:
+    goal_count = "def h(state, goal, static, objects):\n    return sum(1 for f in goal if f not in state)\n"
+    result = check_search(goal_count, bw_tasks(3), per_task=8)
+    not_direct = [f for f in result.failures if f.kind == "not direct"]
+    assert not_direct and not result.direct
+    f = not_direct[0]
+    assert f.state and "a successor with h lower" in f.expected
+    assert "state = {" in result.feedback() and "goal = {" in result.feedback()
+
+
+def test_infinity_on_a_solvable_state_is_caught_and_on_a_goal_state_too(tmp_path: Path) -> None:
+    holding_is_dead = (
+        "def h(state, goal, static, objects):\n"
+        "    if any(f[0] == 'holding' for f in state):\n"
+        "        return float('inf')\n"
+        "    return sum(1 for f in goal if f not in state)\n"
+    )
+    result = check_search(holding_is_dead, bw_tasks(2), per_task=10, cache_dir=tmp_path, max_proofs=2)
+    solvable = [f for f in result.failures if f.kind == "infinite on a solvable state"]
+    assert solvable, result.by_kind()
+    assert any(x[0] == "holding" for x in solvable[0].state) and "reaches the goal" in solvable[0].got
+    always = "def h(state, goal, static, objects):\n    return float('inf')\n"
+    base = bw_tasks(1)[0][1]
+    done = replace(base, name="done", goal=frozenset({("handempty",)}))  # holds in the initial state
+    result = check_search(always, [("done", done)], per_task=1, cache_dir=tmp_path, max_proofs=0)
+    assert "infinite on a goal state" in result.by_kind()
+
+
+def test_a_looping_heuristic_fails_the_check_under_its_limit() -> None:
+    loop = "def h(state, goal, static, objects):\n    while True:\n        pass\n"
+    result = check_search(loop, bw_tasks(1), per_task=3, timeout=2)
+    assert result.by_kind() == {"run failed": 1}
+    assert "did not finish" in result.failures[0].got
+
+
+# ------------------------------------------------------------------------------------------ the commands
+def test_solve_accepts_a_search_artifact(tmp_path: Path) -> None:
+    artifact = tmp_path / "bw_search.py"
+    artifact.write_text(BW_GOOD)
+    problem = tmp_path / "p.pddl"
+    problem.write_text(write_problem(blocksworld.generate(blocksworld.params_for_size(7), 9, "p")))
+    result = solve("blocksworld", problem, program=artifact, fallback="none", cache_dir=tmp_path / "c")
+    assert result.solved and result.source == "search"
+    assert result.expansions is not None and result.expansions > 0
+
+
+def test_evaluate_command_accepts_a_search_artifact_and_records_its_kind(tmp_path: Path) -> None:
+    root = tmp_path / "blocksworld"
+    (root / "problems").mkdir(parents=True)
+    (root / "domain.pddl").write_text(builtin_domain_path("blocksworld").read_text())
+    names = []
+    for name, task in bw_tasks(3, size=6):
+        (root / "problems" / f"{name}.pddl").write_text(write_problem(task))
+        names.append(name)
+    (root / "split.json").write_text(json.dumps({"debug": names[:2], "heldout": names[2:]}))
+    artifact = tmp_path / "bw_search.py"
+    artifact.write_text(BW_GOOD)
+    cmd = [sys.executable, "-m", "genplan.cli", "evaluate", str(artifact), "blocksworld", "--suite", str(root),
+           "--split", "all", "--orderings", "1", "--report", "r.json", "--cache-dir", str(tmp_path / "c")]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["kind"] == "search" and data["solved"] == 3
+    assert "by search" in proc.stdout
+
+
+def test_check_command_runs_the_exact_checks_on_a_search_artifact(tmp_path: Path) -> None:
+    """``genplan check`` on a search artifact: a planted successor bug is reported with its counterexample
+    (exit 1); a correct artifact goes on to the generalization check of the composed search."""
+    root = tmp_path / "blocksworld"
+    (root / "problems").mkdir(parents=True)
+    (root / "domain.pddl").write_text(builtin_domain_path("blocksworld").read_text())
+    names = []
+    for name, task in bw_tasks(3, size=4):
+        (root / "problems" / f"{name}.pddl").write_text(write_problem(task))
+        names.append(name)
+    (root / "split.json").write_text(json.dumps({"debug": names[:2], "heldout": names[2:]}))
+
+    def run(source: str, name: str) -> subprocess.CompletedProcess:
+        artifact = tmp_path / f"{name}.py"
+        artifact.write_text(source)
+        cmd = [sys.executable, "-m", "genplan.cli", "check", str(artifact), "blocksworld", "--suite", str(root),
+               "--budget", "5", "--orderings", "1", "--timeout", "10", "--shrink-budget", "0", "--jobs", "1",
+               "--out", str(tmp_path / name), "--cache-dir", str(tmp_path / "c")]  # fmt: skip
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+
+    bad = run(BW_GOOD + BW_SUCCESSORS.replace("{handempty}", ""), "bad")
+    assert bad.returncode == 1, bad.stderr + bad.stdout
+    assert "unsound successor" in bad.stdout and "(pick-up" in bad.stdout
+    assert (tmp_path / "bad" / "search-feedback.txt").is_file()
+    good = run(BW_GOOD, "good")
+    assert "search artifact: heuristic (genplan's own successors) checked" in good.stdout, good.stderr
+    assert "the generalization check searches with" in good.stdout
+    assert (
+        good.returncode in (0, 1) and json.loads((tmp_path / "good" / "search-check.json").read_text())["errors"] == 0
+    )
+
+
+def test_the_checked_tasks_are_training_tasks_their_variants_and_generated_ones() -> None:
+    from genplan.generalize.naming import find_generator
+    from genplan.search.check import check_tasks
+
+    debug = bw_tasks(2)
+    given = [(f"given{i}", blocksworld.generate(blocksworld.params_for_size(4 + i), 50 + i, f"given{i}"))
+             for i in range(8)]  # fmt: skip
+    generator = find_generator(builtin_domain("blocksworld"), hint="blocksworld")
+    tasks = check_tasks(debug, given, generator, max_given=3)
+    ids = [t for t, _ in tasks]
+    assert ids[:2] == ["bw0", "bw1"] and ids[2:5] == ["given0", "given1", "given2"]  # the smallest given
+    assert any(t.startswith("rename-digits-") for t in ids) and any(t.startswith("gen-") for t in ids)
+    assert len(set(ids)) == len(ids)
+
+
+def test_sampled_states_do_not_depend_on_the_hash_seed() -> None:
+    code = (
+        "from genplan.generators import sokoban\n"
+        "from genplan.search.states import sample_states\n"
+        "tasks = [(f't{i}', sokoban.generate(sokoban.params_for_size(10), i, f't{i}')) for i in range(2)]\n"
+        "print([(s.origin, s.facts) for s in sample_states(tasks, per_task=8)])\n"
+    )
+    env = {**os.environ}
+    outs = set()
+    for seed in ("1", "2"):
+        env["PYTHONHASHSEED"] = seed
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+        outs.add(proc.stdout)
+    assert len(outs) == 1
+
+
+def test_the_learning_tracks_largest_sokoban_task_is_searched_without_grounding(learning_root: Path) -> None:
+    """hard p30 of the Learning Track's sokoban has about 10,000 objects (Fast Downward's translator
+    grounds hundreds of thousands of operators first): genplan's engine computes its first successors and
+    expands states at once. An easy task is solved by a composed search, and its plan validates."""
+    import time
+
+    from genplan.pddl.parser import parse_domain, parse_problem
+
+    base = learning_root / "sokoban"
+    domain = parse_domain(base / "domain.pddl")
+    task = parse_problem(base / "testing" / "hard" / "p30.pddl", domain)
+    assert task.size > 9000
+    start = time.process_time()
+    succ = engine(task)
+    state, expanded = succ.initial, 0
+    for _ in range(20):
+        options = succ(state)
+        expanded += 1
+        state = options[0][1]
+    assert time.process_time() - start < 20 and expanded == 20
+    easy = parse_problem(base / "testing" / "easy" / "p01.pddl", domain)
+    goal_count = "def h(state, goal, static, objects):\n    return sum(1 for f in goal if f not in state)\n"
+    ev = evaluate(compose_search(goal_count, domain), [("easy-p01", easy)], orderings=2, timeout=60, jobs=1)
+    assert ev.solved == 1, ev.summary()

@@ -1,0 +1,272 @@
+"""The search rung (issue 22, item 4): when ``auto`` climbs to it, how its heuristic is checked and repaired,
+the ``search`` preset alone, and how a selected search is recorded, inspected, reported and used."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from genplan.benchmarks.registry import resolve_suite
+from genplan.llm import ScriptedBackend, make_client
+from genplan.protocols.config import PRESETS, load_config
+from genplan.protocols.searchrung import needs_search
+from genplan.protocols.synthesize import synthesize
+from genplan.runs.summary import collect, summary_markdown
+from genplan.stages.codegen import ProgramVersion, TaskResult
+from genplan.stages.extract import extract_heuristic
+from tests.test_pipeline import WRONG, ferry_suite  # noqa: F401 (a fixture)
+
+FENCE = "```"
+#: Runs out of its CPU time on every task: the failures of a domain that needs search, as genplan sees them.
+SPINS = "def generate_solution(objects, init, goal):\n    while True:\n        pass\n"
+#: Counts the goal facts that do not hold: not direct in ferry (sailing to a car changes no goal fact).
+GOAL_COUNT = "def h(state, goal, static, objects):\n    return sum(1 for f in goal if f not in state)\n"
+#: A direct ferry heuristic: every non-goal state has a successor with a lower value (board, sail to the
+#: car's goal, debark, or sail to a waiting car each lower it).
+FERRY_H = """
+def h(state, goal, static, objects):
+    want = {f[1]: f[2] for f in goal if f[0] == "at"}
+    at = {f[1]: f[2] for f in state if f[0] == "at"}
+    ferry = next(f[1] for f in state if f[0] == "at-ferry")
+    aboard = [f[1] for f in state if f[0] == "on"]
+    waiting = [c for c, l in want.items() if c in at and at[c] != l]
+    value = 4 * len(waiting)
+    for c in aboard:
+        value += 2 if want.get(c, ferry) == ferry else 3
+    if not aboard and waiting and all(at[c] != ferry for c in waiting):
+        value += 1
+    return value
+"""
+
+
+def _answer(code: str) -> str:
+    return f"Here it is.\n{FENCE}python\n{code}{FENCE}\n"
+
+
+@pytest.fixture(scope="module")
+def ferry():
+    return resolve_suite("ferry")
+
+
+def _run(suite, tmp_path: Path, respond, preset: str = "auto", heldout: bool = False, **settings):
+    cfg = load_config(preset, orderings=2, timeout=2, model="openai/t", **settings)
+    backend = ScriptedBackend(respond)
+    llm = make_client(model=cfg.model, cache_dir=tmp_path / "cache", backend=backend)
+    events: list[tuple[str, dict]] = []
+    outcome = synthesize(suite, cfg, llm, cache_dir=tmp_path / "cache", jobs=2, heldout=heldout,
+                         progress=lambda e, i: events.append((e, i)))  # fmt: skip
+    return outcome, backend, events
+
+
+def _result(category: str | None, solved: bool = False) -> TaskResult:
+    return TaskResult("t", solved, feedback=None if solved else "x", category=category)
+
+
+def test_the_signal_is_mostly_timeouts_among_the_failures() -> None:
+    def version(*cats: str | None) -> ProgramVersion:
+        return ProgramVersion(0, 0, "", "src", tuple(_result(c, c is None) for c in cats))
+
+    assert needs_search([version("timeout", "timeout", "goal not satisfied", None)])
+    assert needs_search([version("timeout"), version("Python exception")])  # half of all failures
+    assert not needs_search([version("timeout", "invalid action", "invalid action")])
+    assert not needs_search([version(None, None)])  # nothing failed: nothing to climb for
+    assert not needs_search([])
+
+
+def test_a_heuristic_is_read_from_its_fenced_block_and_a_program_is_not_one() -> None:
+    text = f"Helpers first.\n{FENCE}python\ndef dist(a, b):\n    return 1\n{FENCE}\n" + _answer(
+        "INF = float('inf')\n\ndef h(state, goal, static, objects):\n    return dist(1, 2)\n\nprint(h(1, 2, 3, 4))\n"
+    )
+    source = extract_heuristic(text)
+    assert source is not None and "def dist" in source and "INF = float('inf')" in source and "print" not in source
+    assert extract_heuristic(_answer("def generate_solution(objects, init, goal):\n    return []\n")) is None
+    assert extract_heuristic("no code here") is None
+
+
+def test_the_search_preset_runs_the_rung_alone_and_is_listed() -> None:
+    search = PRESETS["search"]
+    assert search.protocol == "search" and search.search_rounds == 3 and search.max_llm_calls() == 4
+    assert load_config("search", search_rounds=1).protocol_key != search.protocol_key
+    # the search rung's setting changes nothing in the identity of a preset that has no search rung
+    assert load_config("F5-3", search_rounds=1).protocol_key == PRESETS["F5-3"].protocol_key
+    # auto's worst case pays for the search rung too: 1 heuristic + 3 repairs
+    assert PRESETS["auto"].max_llm_calls() == load_config("auto", search_rounds=0).max_llm_calls() + 3
+    from typer.testing import CliRunner
+
+    from genplan.cli import app
+
+    listing = CliRunner().invoke(app, ["configs"], env={"COLUMNS": "200"})
+    assert listing.exit_code == 0 and "search" in listing.output and "the search rung alone" in listing.output
+
+
+def test_auto_climbs_to_search_when_programs_time_out_and_repairs_a_non_direct_heuristic(ferry, tmp_path: Path) -> None:
+    def respond(call) -> str:
+        if call.purpose == "direct.write":
+            return _answer(SPINS)
+        if call.purpose == "search.write":
+            return _answer(GOAL_COUNT)
+        if call.purpose == "search.fix":
+            return _answer(FERRY_H)
+        raise AssertionError(call.purpose)
+
+    outcome, backend, events = _run(ferry, tmp_path, respond, repair_rounds=0, generalize_budget_s=5)
+    assert [c.purpose for c in backend.calls] == ["direct.write", "search.write", "search.fix"]
+    write = backend.calls[1].last_user
+    assert "h(state, goal, static, objects)" in write and "(:action board" in write
+    assert "direct" in write and "float('inf')" in write and write.count("```python") == 3
+    # the repair request carries the checks' counterexample: the state, the goal and what was expected
+    fix = backend.calls[2].last_user
+    assert "not direct" in fix and "state = {" in fix and "goal = {" in fix and "a successor with h lower" in fix
+    assert outcome.status == "done" and outcome.kind == "search" and outcome.program_label == "s.v1"
+    run = outcome.run
+    ladder = json.loads(run.path("ladder.json").read_text())
+    rungs = [(r["rung"], r.get("passed"), r.get("skipped", False)) for r in ladder["rungs"]]
+    assert rungs == [("direct", False, False), ("repair", None, True), ("search", True, False),
+                     ("strategy", None, True)]  # fmt: skip
+    assert ladder["selected_rung"] == "search" and ladder["kind"] == "search"
+    assert ladder["usage"]["search"]["calls"] == 2 and ladder["usage"]["strategy"]["calls"] == 0
+    selection = json.loads(run.path("4-selection.json").read_text())
+    assert selection["kind"] == "search" and selection["rung"] == "search" and selection["strategy"] == "hill"
+    assert json.loads(run.path("run.json").read_text())["kind"] == "search"
+    assert "def h(" in run.path("program.py").read_text()  # the artifact itself: solve/evaluate compose it
+    v0 = json.loads(run.path("3-search/v0.json").read_text())
+    assert not v0["direct"] and v0["check"]["by_kind"].get("not direct") and v0["feedback"] == fix
+    assert json.loads(run.path("3-search/v1.json").read_text())["passed"]
+    # inspect shows the heuristic's versions and the counterexample states
+    text = summary_markdown(run, details=True)
+    assert "## Search (heuristic versions)" in text and "Counterexample (not direct)" in text
+    assert "state: (at-ferry" in text or "state: (" in text
+    assert "kind: search" in text and "from the **search** rung" in text
+    assert [s["label"] for s in collect(run)["searches"]] == ["s.v0", "s.v1"]
+    assert ("stage", {"name": "search", "rounds": 3}) in events
+
+    # a rerun pays no call: every reply comes from the cache
+    def refuse(call) -> str:
+        raise AssertionError(f"paid call {call.purpose}")
+
+    again, backend2, _ = _run(ferry, tmp_path, refuse, repair_rounds=0, generalize_budget_s=5)
+    assert backend2.calls == [] and again.kind == "search" and again.program_label == "s.v1"
+
+
+def test_auto_does_not_climb_to_search_when_programs_fail_otherwise(ferry, tmp_path: Path) -> None:
+    from tests.test_ladder import GOOD_TEXT
+    from tests.test_pipeline import described_names, task_descriptions
+
+    def respond(call) -> str:
+        prompt = call.last_user
+        if call.purpose == "direct.write":
+            return _answer(WRONG)  # a wrong plan, no timeout
+        if call.purpose == "describe.domain":
+            return "FINAL DESCRIPTION\nA ferry carries one car at a time."
+        if call.purpose == "describe.tasks":
+            return task_descriptions(described_names(prompt))
+        if call.purpose == "strategy.write":
+            return f"{FENCE}\nfor each car: sail to it, board, sail to its goal, debark\n{FENCE}"
+        if call.purpose == "code.write":
+            return _answer(GOOD_TEXT)
+        raise AssertionError(call.purpose)
+
+    outcome, backend, _ = _run(ferry, tmp_path, respond, repair_rounds=0, generalize_budget_s=5, n_programs=1,
+                               code_rounds=0, strategy_rounds=0)  # fmt: skip
+    purposes = [c.purpose for c in backend.calls]
+    assert not any(p.startswith("search") for p in purposes) and "code.write" in purposes
+    ladder = json.loads(outcome.run.path("ladder.json").read_text())
+    search = next(r for r in ladder["rungs"] if r["rung"] == "search")
+    assert search == {"rung": "search", "skipped": True, "why": "the programs' failures are not mostly timeouts"}
+    assert ladder["kind"] == "program" and outcome.kind == "program"
+    assert json.loads(outcome.run.path("4-selection.json").read_text())["kind"] == "program"
+
+
+def test_a_passing_program_is_never_followed_by_the_search_rung(ferry, tmp_path: Path) -> None:
+    from tests.test_ladder import GOOD_TEXT
+
+    def respond(call) -> str:
+        if call.purpose == "direct.write":
+            return _answer(GOOD_TEXT)
+        raise AssertionError(call.purpose)
+
+    outcome, backend, _ = _run(ferry, tmp_path, respond, generalize_budget_s=5)
+    assert [c.purpose for c in backend.calls] == ["direct.write"] and outcome.kind == "program"
+    ladder = json.loads(outcome.run.path("ladder.json").read_text())
+    assert {"rung": "search", "skipped": True, "why": "not needed"} in ladder["rungs"]
+
+
+def test_the_search_preset_alone_selects_a_search_scores_it_and_solve_uses_it(
+    ferry_suite,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    from genplan.experiments.report.runs import load_run
+    from genplan.programs.solve import solve
+
+    def respond(call) -> str:
+        if call.purpose == "search.write":
+            return _answer(FERRY_H)
+        raise AssertionError(call.purpose)
+
+    outcome, backend, _ = _run(ferry_suite, tmp_path, respond, preset="search", heldout=True)
+    # a heuristic the checks find direct and that solves every debugging task needs no repair
+    assert [c.purpose for c in backend.calls] == ["search.write"]
+    run = outcome.run
+    assert outcome.kind == "search" and outcome.program_label == "s.v0" and not run.exists("ladder.json")
+    assert outcome.heldout_solved == outcome.heldout_total == 4
+    selection = json.loads(run.path("4-selection.json").read_text())
+    assert selection["kind"] == "search" and selection["strategy"] == "hill" and "by search" in selection["reason"]
+    heldout = json.loads(run.path("5-heldout.json").read_text())
+    assert heldout["kind"] == "search"
+    assert sorted(heldout["expansions"]) == [f"instance-{k}" for k in range(6, 10)]
+    assert all(isinstance(n, int) and n > 0 for n in heldout["expansions"].values())
+    text = summary_markdown(run)
+    assert "selected search" in text and "by search (kind: search)" in text and "Expansions a task" in text
+    assert "the search rung alone" in text and "## Programs" not in text and "## Strategy" not in text
+    assert "- selected: s.v0" in text.split("## Search (heuristic versions)")[1]
+    # the report marks the run's coverage as a search's
+    summary = load_run(run.root)
+    assert summary.kind == "search" and summary.coverage == 1.0
+    # genplan solve --run uses the selected search like a program
+    problem = Path(ferry_suite.root) / "problems" / "instance-9.pddl"
+    solved = solve("ferry", problem, run=run.run_id, suite=ferry_suite.root, cache_dir=tmp_path / "cache")
+    assert solved.solved and solved.source == "search" and solved.expansions
+
+
+def test_the_reports_runs_table_marks_a_search_apart_from_a_program(tmp_path: Path) -> None:
+    from genplan.experiments.report.runs import find_runs
+    from genplan.experiments.report.tables import build_report
+    from genplan.experiments.report.views import runs_table
+    from tests.report_fixtures import T, fake_run
+
+    program = fake_run(tmp_path, "ferry", seed=1, tasks=[T("a"), T("b")])
+    searched = fake_run(tmp_path, "ferry", seed=2, tasks=[T("a"), T("b", status="timeout")])
+    doc = json.loads(searched.path("5-heldout.json").read_text())
+    searched.path("5-heldout.json").write_text(json.dumps({"kind": "search"} | doc))
+    table = runs_table(build_report(find_runs(cache_dir=tmp_path)))
+    kind = [c.name for c in table.columns].index("kind")
+    run = [c.name for c in table.columns].index("run")
+    assert {row[run]: row[kind] for row in table.rows} == {program.run_id: "program", searched.run_id: "search"}
+    assert any("never a mix" in note for note in table.notes)
+
+
+def test_a_search_that_passed_is_preferred_and_a_failed_task_is_shown_when_the_checks_found_nothing() -> None:
+    from genplan.pddl.pyform import python_inputs
+    from genplan.protocols.conclude import select_search
+    from genplan.stages.search import SearchVersion, feedback_for
+
+    ok = {"failures": [], "by_kind": {}}
+    bad = {"failures": [{"kind": "not direct"}], "by_kind": {"not direct": 1}}
+    solved, failed = TaskResult("a", True), TaskResult("b", False, feedback="Timeout after 2 s.", category="timeout")
+    versions = [SearchVersion(0, "", "def h(*a):\n    return 0\n", (solved, solved), bad),
+                SearchVersion(1, "", "def h(*a):\n    return 1\n", (solved, solved), ok, "hill"),
+                SearchVersion(2, "", "def h(*a):\n    return 2\n", (solved, failed), bad)]  # fmt: skip
+    assert [v.passed for v in versions] == [False, True, False]
+    pick = select_search(versions)
+    assert pick is not None and pick.label == "s.v1" and "the checks found nothing" in pick.reason
+    assert select_search([SearchVersion(0, "no code", None, (failed,))]) is None
+
+    class Clean:  # what check_search returns when it found nothing
+        failures = ()
+
+    task = resolve_suite("ferry").task(resolve_suite("ferry").split.debug[0])
+    text = feedback_for(versions[2], Clean(), {"b": python_inputs(task)}, reasoning=False)
+    assert 'It failed on the task "b"' in text and "Timeout after 2 s." in text and "objects = {" in text
+    assert "solved 1 of 2 debugging tasks" in text
