@@ -499,7 +499,13 @@ def evaluate(
     seed: Annotated[int, typer.Option(help="Seeds the orderings.")] = 1,
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
     first_failure: Annotated[bool, typer.Option("--first-failure", help="Stop at the first failing task.")] = False,
-    report: Annotated[Path | None, typer.Option(help="Where to write the JSON report.")] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(help="Where to write the JSON report (default: evaluation-DOMAIN-SPLIT-<program sha256>.json)."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over a report that holds another program's result.")
+    ] = False,
     reference_costs: Annotated[
         Path | None,
         typer.Option(
@@ -535,6 +541,12 @@ def evaluate(
     if ids is None:
         raise GenplanError(f"Unknown split {split!r}.", hint="Use --split eval, debug or all.")
     mode = "first_failure" if first_failure else ("debug" if split == "debug" else "heldout")
+    from genplan.execute.provenance import guard_overwrite, program_sha256, provenance, short_sha
+
+    # The program's hash names the default file, and a file of another program is never replaced silently:
+    # checked before anything runs, so a refusal costs nothing.
+    path = report or Path(f"evaluation-{domain}-{split}-{short_sha(source)}.json")
+    guard_overwrite(path, program_sha256(source), force=force)
     with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask:
         ev = evaluate_with_progress(
             source, s.lazy(ids), console=err_console, orderings=orderings, seed=seed,
@@ -578,8 +590,11 @@ def evaluate(
             f"{len(near)} task(s) ended within {100 * NEAR_LIMIT:.0f}% of the CPU-time limit; another machine may "
             f"decide them otherwise: {', '.join(near[:6])}{' ...' if len(near) > 6 else ''}", style="yellow",
         ))  # fmt: skip
-    path = report or Path(f"evaluation-{domain}-{split}.json")
-    path.write_text(json.dumps(ev.to_json() | ({"quality": quality.to_json()} if quality else {}), indent=2) + "\n")
+    limits_used = {"timeout_s": timeout, "memory_mb": memory, "orderings": orderings, "seed": seed, "preset": limits}
+    record = {"provenance": provenance(program, source, limits_used), "domain": domain, "suite": s.name,
+              "split": split}  # fmt: skip
+    data = record | ev.to_json() | ({"quality": quality.to_json()} if quality else {})
+    path.write_text(json.dumps(data, indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
 
 
@@ -1043,7 +1058,12 @@ def scale(
     timeout: Annotated[float, typer.Option(help="CPU seconds per program run.")] = 60.0,
     memory_mb: Annotated[int, typer.Option("--memory-mb", help="Memory limit per program run, in MiB.")] = 4096,
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 1,
-    out: Annotated[Path | None, typer.Option(help="Output folder (default: scale-DOMAIN-PROGRAM).")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Output folder (default: scale-DOMAIN-PROGRAM-<program sha256>).")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over a scale.json that holds another program's result.")
+    ] = False,
     cache_dir: CacheDir = None,
     scheduler: SchedulerOpt = None,
     cluster: ClusterOpt = None,
@@ -1070,7 +1090,12 @@ def scale(
         seed=seed, planner=planner_option(planner), planner_time_limit=planner_time_limit, program_timeout=timeout,
         program_memory_mb=memory_mb, orderings=orderings,
     )  # fmt: skip
-    folder = out or Path(f"scale-{domain}-{program.stem}")
+    from genplan.execute.provenance import guard_overwrite, program_sha256, short_sha
+    from genplan.programs.source import load_program
+
+    source = load_program(settings.program)
+    folder = out or Path(f"scale-{domain}-{program.stem}-{short_sha(source)}")
+    guard_overwrite(folder / "scale.json", program_sha256(source), force=force)
 
     with (
         _cluster(scheduler, cluster, workers, cluster_config, dashboard) as dask,
@@ -1174,7 +1199,12 @@ def check(
         float, typer.Option("--shrink-budget", help="Seconds to shrink a failing task (0: keep it as found).")
     ] = 60.0,
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
-    out: Annotated[Path | None, typer.Option(help="Output folder (default: check-DOMAIN-PROGRAM).")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Output folder (default: check-DOMAIN-PROGRAM-<program sha256>).")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over a check.json that holds another program's result.")
+    ] = False,
     cache_dir: CacheDir = None,
     scheduler: SchedulerOpt = None,
     cluster: ClusterOpt = None,
@@ -1208,6 +1238,10 @@ def check(
         budget_s=budget, max_objects=max_objects, seed=seed, orderings=orderings, timeout=timeout,
         memory_mb=memory, shrink_budget_s=shrink_budget, jobs=jobs,
     ).check()  # fmt: skip
+    from genplan.execute.provenance import guard_overwrite, program_sha256, short_sha
+
+    folder = out or Path(f"check-{s.domain_name}-{program.stem}-{short_sha(source)}")
+    guard_overwrite(folder / "check.json", program_sha256(source), force=force)
     renaming = registered_renaming(s.root, cache_dir)
     generator = find_generator(s.domain, hint=s.domain_name, renaming=renaming)
     with (
@@ -1229,8 +1263,7 @@ def check(
             source, s.domain, debug, settings=settings, generator=generator, user_tasks=given, cache_dir=cache_dir,
             progress=progress, cluster=dask,
         )  # fmt: skip
-    folder = out or Path(f"check-{s.domain_name}-{program.stem}")
-    files = write_check(result, s.domain, folder, program)
+    files = write_check(result, s.domain, folder, program, source)
     cex = result.counterexample
     tried = "; ".join(result.tried_summary()) or "no task"
     if cex is None:

@@ -92,6 +92,9 @@ def test_a_sweep_runs_every_item_bounded_then_reuses_them(ferry_suite, tmp_path:
     assert len({r.run_dir for r in results}) == 4
     manifest = load_manifest(manifest_path(spec.sweep_id, cache))
     assert [run["status"] for run in manifest["runs"]] == ["done"] * 4
+    # What ran it (issue 23, item 4): each preset's limits and the versions.
+    assert manifest["provenance"]["limits"]["F3-6"] == {"timeout_s": 5.0, "memory_mb": 4096, "orderings": 1}
+    assert manifest["provenance"]["versions"]["genplan"]
     assert sum(r.paid_calls for r in results) == sum(len(b.calls) for _, b in backends)
 
     # The same sweep again: every run is finished, so nothing starts and nothing is sent.
