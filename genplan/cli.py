@@ -948,7 +948,8 @@ def report(
     ] = None,
     suite: Annotated[str | None, typer.Option("--suite", help="Only runs (and baselines) of this suite.")] = None,
     sweep: Annotated[
-        Path | None, typer.Option("--sweep", help="A sweep manifest (cache/sweeps/<id>.json): report its runs.")
+        str | None,
+        typer.Option("--sweep", help="A sweep's id (`benchmark` prints it) or its manifest, cache/sweeps/<id>.json."),
     ] = None,
     cache_dir: CacheDir = None,
 ) -> None:
@@ -962,9 +963,21 @@ def report(
 
     run_dirs = list(run_dirs or ())
     if sweep is not None:
-        from genplan.experiments.sweep import load_manifest
+        from genplan.experiments.sweep import load_manifest, manifest_path
 
-        runs = load_manifest(_existing(sweep, "sweep manifest"))["runs"]
+        # An id names <cache>/sweeps/<id>.json; anything that is a file (or looks like a path) is the manifest.
+        given = Path(sweep)
+        if given.is_file() or "/" in sweep or sweep.endswith(".json"):
+            manifest = _existing(given, "sweep manifest")
+        else:
+            manifest = manifest_path(sweep, cache_dir)
+            if not manifest.is_file():
+                raise GenplanError(
+                    f"No sweep with the id {sweep!r}: there is no {manifest}.",
+                    hint="Pass the id `genplan benchmark` printed, or the manifest's path (the sweeps run so far "
+                    f"are in {manifest.parent}; with another cache, add --cache-dir).",
+                )
+        runs = load_manifest(manifest)["runs"]
         started = [Path(r["run_dir"]) for r in runs if r.get("run_dir") and Path(r["run_dir"]).is_dir()]
         if len(started) < len(runs):
             console.print(f"{len(runs) - len(started)} run(s) of the sweep never started; rerun the sweep "
@@ -972,9 +985,17 @@ def report(
         if not started:
             raise GenplanError(f"No run of the sweep {sweep} has started yet.", hint="Run `genplan benchmark` first.")
         run_dirs += started
+    from genplan.experiments.report.runs import check_suite_option
+    from genplan.experiments.results import is_results_folder, results_runs
+
+    check_suite_option(suite, cache_dir)
+
+    # A published results folder (coverage.csv, programs/) is read as its runs; run folders as before.
+    published = [p for p in run_dirs if is_results_folder(p)]
+    loaded = [run for folder in published for run in results_runs(folder)]
     rep = report_from_disk(
-        run_dirs or (), runs_root=runs_root, baselines=baselines, scale_files=scale or (), suite=suite,
-        cache_dir=cache_dir,
+        [p for p in run_dirs if p not in published], runs_root=runs_root, baselines=baselines,
+        scale_files=scale or (), suite=suite, cache_dir=cache_dir, loaded=loaded,
     )  # fmt: skip
     files = write_report(rep, out)
     cov = rep.coverage
