@@ -141,3 +141,15 @@ def test_caption_names_baselines_when_drawn(tmp_path: Path) -> None:
     write_baselines(cache, "s", "ferry", "ff", 45, [("f-1", "solved", 0.1, 3)])
     report = report_from_disk(cache_dir=cache)
     assert report.coverage.baselines and "symbolic" in plot_caption(report, "coverage.png")
+
+
+def test_publish_rewrites_a_folders_reports_from_what_it_holds(tmp_path: Path) -> None:
+    """scripts/publish_results.py --reports-only: the reports of a results folder, its links relative to it."""
+    folder = results_folder(tmp_path, heldout=True)
+    done = subprocess.run([sys.executable, str(REPO / "scripts" / "publish_results.py"), "--out", str(folder),
+                           "--reports-only"], capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    md = (folder / "report.md").read_text()
+    assert "[beluga-auto-s1.py (" in md and "](programs/beluga-auto-s1.py)" in md
+    assert '<a href="programs/beluga-auto-s1.py">' in (folder / "report.html").read_text()
+    assert (folder / "coverage.png").is_file() and not (folder / "runs.csv").exists()

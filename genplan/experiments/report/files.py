@@ -55,8 +55,11 @@ class ReportFiles:
     plots: tuple[Path, ...]
 
 
-def write_report(report: Report, out: str | Path) -> ReportFiles:
-    """Write ``report.md``, ``report.html``, one CSV per table and the plots (PNG) into ``out``."""
+def write_report(report: Report, out: str | Path, *, links_from: str | Path | None = None) -> ReportFiles:
+    """Write ``report.md``, ``report.html``, one CSV per table and the plots (PNG) into ``out``.
+
+    Links (to each run's program) are relative to ``out``, or to ``links_from`` when the pages will be
+    moved there (a results folder's pages are written elsewhere first, then copied in)."""
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
         raise GenplanError(f"The report folder {folder} is a file.", hint="Pass a folder with --out.")
@@ -68,10 +71,11 @@ def write_report(report: Report, out: str | Path) -> ReportFiles:
         csvs.append(path)
     drawn = make_plots(report, folder)
     md = folder / "report.md"
-    md.write_text(render_markdown(report, drawn, base=folder), encoding="utf-8")
+    base = Path(links_from) if links_from is not None else folder
+    md.write_text(render_markdown(report, drawn, base=base), encoding="utf-8")
     html_path = folder / "report.html"
     images = {k: p.read_bytes() for k, p in drawn.items()}
-    html_path.write_text(render_html(report, images, base=folder), encoding="utf-8")
+    html_path.write_text(render_html(report, images, base=base), encoding="utf-8")
     return ReportFiles(md, html_path, tuple(csvs), tuple(drawn.values()))
 
 
