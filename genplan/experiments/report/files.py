@@ -115,6 +115,11 @@ def report_from_disk(
         return build_report([], only, [load_scale(p) for p in scale_files], [note])
     families = {(r.family, r.domain) for r in runs}
     notes = []
+    if any(r.counts is not None for r in runs):
+        notes.append(
+            "Runs read from a published results folder: its coverage.csv records the calls and tokens each run "
+            "needed, not the model, the wall time, nor what was paid; calls and tokens are shown as paid."
+        )
     for family, domain in sorted(families):
         elsewhere = sorted({b.suite for b in chosen if b.domain == domain and b.suite != family})
         if elsewhere and not any((b.suite, b.domain) == (family, domain) for b in chosen):
