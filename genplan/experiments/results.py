@@ -262,9 +262,11 @@ def heldout_record(folder: Path, check: Check) -> dict[str, Any]:
 
     row = check.row
     limits = {"timeout_s": TIMEOUT_S, "memory_mb": MEMORY_MB, "orderings": ORDERINGS, "seed": row.seed}
+    made_by = provenance(folder / "programs" / row.program_name, None, limits)
+    made_by["program"]["path"] = f"programs/{row.program_name}"  # within the folder, wherever it is cloned
     return {
         "format": HELDOUT_FORMAT,
-        "provenance": provenance(folder / "programs" / row.program_name, None, limits),
+        "provenance": made_by,
         "domain": row.domain, "suite": row.suite, "preset": row.preset, "seed": row.seed,
         "solved": check.solved, "total": check.total, "quality": check.quality, "tasks": list(check.tasks),
     }  # fmt: skip
