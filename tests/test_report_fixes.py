@@ -153,3 +153,14 @@ def test_publish_rewrites_a_folders_reports_from_what_it_holds(tmp_path: Path) -
     assert "[beluga-auto-s1.py (" in md and "](programs/beluga-auto-s1.py)" in md
     assert '<a href="programs/beluga-auto-s1.py">' in (folder / "report.html").read_text()
     assert (folder / "coverage.png").is_file() and not (folder / "runs.csv").exists()
+
+
+def test_a_published_learning_track_row_is_in_the_learning_table_without_heldout(tmp_path: Path) -> None:
+    folder = tmp_path / "ipc"
+    (folder / "programs").mkdir(parents=True)
+    (folder / "coverage.csv").write_text(
+        CSV_HEADER.rstrip("\n") + ",quality\nferry,ipc2023/ferry,auto,1,1.0,90,90,1,10,5,89.64\n"
+    )
+    (folder / "programs" / "ferry-ipc2023-auto-s1.py").write_text(PROGRAM)
+    text = render_markdown(report_from_disk([], loaded=results_runs(folder)))
+    assert "| ferry | 1 | 90.0 | 89.6 | 1.0 |" in text
