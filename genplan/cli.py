@@ -935,7 +935,10 @@ def report(
     out: Annotated[Path, typer.Option("--out", help="Folder for report.md, report.html, the CSVs and PNGs.")],
     run_dirs: Annotated[
         list[Path] | None,
-        typer.Argument(help="Run folders, domain folders or runs roots (default: every run under <cache>/runs)."),
+        typer.Argument(
+            help="Run folders, domain folders, runs roots or published results folders (docs/results/...); "
+            "default: every run under <cache>/runs."
+        ),
     ] = None,
     runs_root: Annotated[
         Path | None, typer.Option("--runs-root", help="Report every run under this folder (<domain>/<run-id>/).")
@@ -946,7 +949,14 @@ def report(
     scale: Annotated[
         list[Path] | None, typer.Option("--scale", help="A scale.json from `genplan scale` (repeatable).")
     ] = None,
-    suite: Annotated[str | None, typer.Option("--suite", help="Only runs (and baselines) of this suite.")] = None,
+    suite: Annotated[
+        str | None,
+        typer.Option(
+            "--suite",
+            help="Only runs (and baselines) of this suite: a dataset (builtin, a registered "
+            "name, a folder; paper, ipc2023 in a results folder), not a domain.",
+        ),
+    ] = None,
     sweep: Annotated[
         str | None,
         typer.Option("--sweep", help="A sweep's id (`benchmark` prints it) or its manifest, cache/sweeps/<id>.json."),
