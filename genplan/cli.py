@@ -603,7 +603,13 @@ def evaluate(
     seed: Annotated[int, typer.Option(help="Seeds the orderings.")] = 1,
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
     first_failure: Annotated[bool, typer.Option("--first-failure", help="Stop at the first failing task.")] = False,
-    report: Annotated[Path | None, typer.Option(help="Where to write the JSON report.")] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(help="Where to write the JSON report (default: evaluation-DOMAIN-SPLIT-<program sha256>.json)."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over a report that holds another program's result.")
+    ] = False,
     reference_costs: Annotated[
         Path | None,
         typer.Option(
@@ -636,12 +642,18 @@ def evaluate(
     from genplan.search.compose import kind_of, runnable
 
     split = canonical_split(split)
-    source = load_program(program)
+    original = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
-    kind = kind_of(source) or "program"
-    source = runnable(source, s.domain)
+    kind = kind_of(original) or "program"
+    source = runnable(original, s.domain)
     ids = {"heldout": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}[split]
     mode = "first_failure" if first_failure else ("debug" if split == "debug" else "heldout")
+    from genplan.execute.provenance import guard_overwrite, program_sha256, provenance, short_sha
+
+    # The program's hash names the default file, and a file of another program is never replaced silently:
+    # checked before anything runs, so a refusal costs nothing.
+    path = report or Path(f"evaluation-{s.domain_name}-{split}-{short_sha(original)}.json")
+    guard_overwrite(path, program_sha256(original), force=force)
     with _cluster(scheduler, cluster, workers, cluster_config, dashboard, jobs=jobs) as dask:
         ev = evaluate_with_progress(
             source, s.lazy(ids), console=err_console, orderings=orderings, seed=seed,
@@ -686,8 +698,10 @@ def evaluate(
             f"{len(near)} task(s) ended within {100 * NEAR_LIMIT:.0f}% of the CPU-time limit; another machine may "
             f"decide them otherwise: {', '.join(near[:6])}{' ...' if len(near) > 6 else ''}", style="yellow",
         ))  # fmt: skip
-    path = report or Path(f"evaluation-{s.domain_name}-{split}.json")
-    data = {"kind": kind} | ev.to_json() | ({"quality": quality.to_json()} if quality else {})
+    limits_used = {"timeout_s": timeout, "memory_mb": memory, "orderings": orderings, "seed": seed, "preset": limits}
+    record = {"provenance": provenance(program, original, limits_used), "domain": s.domain_name, "suite": s.name,
+              "split": split, "kind": kind}  # fmt: skip
+    data = record | ev.to_json() | ({"quality": quality.to_json()} if quality else {})
     if kind == "search":
         from genplan.search.stats import expansions_by_task
 
@@ -1049,7 +1063,10 @@ def report(
     out: Annotated[Path, typer.Option("--out", help="Folder for report.md, report.html, the CSVs and PNGs.")],
     run_dirs: Annotated[
         list[Path] | None,
-        typer.Argument(help="Run folders, domain folders or runs roots (default: every run under <cache>/runs)."),
+        typer.Argument(
+            help="Run folders, domain folders, runs roots or published results folders (docs/results/...); "
+            "default: every run under <cache>/runs."
+        ),
     ] = None,
     runs_root: Annotated[
         Path | None, typer.Option("--runs-root", help="Report every run under this folder (<domain>/<run-id>/).")
@@ -1060,9 +1077,17 @@ def report(
     scale: Annotated[
         list[Path] | None, typer.Option("--scale", help="A scale.json from `genplan scale` (repeatable).")
     ] = None,
-    suite: Annotated[str | None, typer.Option("--suite", help="Only runs (and baselines) of this suite.")] = None,
+    suite: Annotated[
+        str | None,
+        typer.Option(
+            "--suite",
+            help="Only runs (and baselines) of this suite: a dataset (builtin, a registered "
+            "name, a folder; paper, ipc2023 in a results folder), not a domain.",
+        ),
+    ] = None,
     sweep: Annotated[
-        Path | None, typer.Option("--sweep", help="A sweep manifest (cache/sweeps/<id>.json): report its runs.")
+        str | None,
+        typer.Option("--sweep", help="A sweep's id (`benchmark` prints it) or its manifest, cache/sweeps/<id>.json."),
     ] = None,
     cache_dir: CacheDir = None,
 ) -> None:
@@ -1076,9 +1101,21 @@ def report(
 
     run_dirs = list(run_dirs or ())
     if sweep is not None:
-        from genplan.experiments.sweep import load_manifest
+        from genplan.experiments.sweep import load_manifest, manifest_path
 
-        runs = load_manifest(_existing(sweep, "sweep manifest"))["runs"]
+        # An id names <cache>/sweeps/<id>.json; anything that is a file (or looks like a path) is the manifest.
+        given = Path(sweep)
+        if given.is_file() or "/" in sweep or sweep.endswith(".json"):
+            manifest = _existing(given, "sweep manifest")
+        else:
+            manifest = manifest_path(sweep, cache_dir)
+            if not manifest.is_file():
+                raise GenplanError(
+                    f"No sweep with the id {sweep!r}: there is no {manifest}.",
+                    hint="Pass the id `genplan benchmark` printed, or the manifest's path (the sweeps run so far "
+                    f"are in {manifest.parent}; with another cache, add --cache-dir).",
+                )
+        runs = load_manifest(manifest)["runs"]
         started = [Path(r["run_dir"]) for r in runs if r.get("run_dir") and Path(r["run_dir"]).is_dir()]
         if len(started) < len(runs):
             console.print(f"{len(runs) - len(started)} run(s) of the sweep never started; rerun the sweep "
@@ -1086,9 +1123,17 @@ def report(
         if not started:
             raise GenplanError(f"No run of the sweep {sweep} has started yet.", hint="Run `genplan benchmark` first.")
         run_dirs += started
+    from genplan.experiments.report.runs import check_suite_option
+    from genplan.experiments.results import is_results_folder, results_runs
+
+    check_suite_option(suite, cache_dir)
+
+    # A published results folder (coverage.csv, programs/) is read as its runs; run folders as before.
+    published = [p for p in run_dirs if is_results_folder(p)]
+    loaded = [run for folder in published for run in results_runs(folder)]
     rep = report_from_disk(
-        run_dirs or (), runs_root=runs_root, baselines=baselines, scale_files=scale or (), suite=suite,
-        cache_dir=cache_dir,
+        [p for p in run_dirs if p not in published], runs_root=runs_root, baselines=baselines,
+        scale_files=scale or (), suite=suite, cache_dir=cache_dir, loaded=loaded,
     )  # fmt: skip
     files = write_report(rep, out)
     cov = rep.coverage
@@ -1173,7 +1218,12 @@ def scale(
     timeout: ProgramTimeoutOpt = PROGRAM_TIMEOUT_S,
     memory_mb: ProgramMemoryOpt = PROGRAM_MEMORY_MB,
     orderings: Annotated[int, typer.Option(help="Input orderings per task; all must give a valid plan.")] = 1,
-    out: Annotated[Path | None, typer.Option(help="Output folder (default: scale-DOMAIN-PROGRAM).")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Output folder (default: scale-DOMAIN-PROGRAM-<program sha256>).")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over a scale.json that holds another program's result.")
+    ] = False,
     cache_dir: CacheDir = None,
     scheduler: SchedulerOpt = None,
     cluster: ClusterOpt = None,
@@ -1201,7 +1251,12 @@ def scale(
         seed=seed, planner=planner_option(planner), planner_time_limit=planner_time_limit, program_timeout=timeout,
         program_memory_mb=memory_mb, orderings=orderings,
     )  # fmt: skip
-    folder = out or Path(f"scale-{domain}-{program.stem}")
+    from genplan.execute.provenance import guard_overwrite, program_sha256, short_sha
+    from genplan.programs.source import load_program
+
+    source = load_program(settings.program)
+    folder = out or Path(f"scale-{domain}-{program.stem}-{short_sha(source)}")
+    guard_overwrite(folder / "scale.json", program_sha256(source), force=force)
 
     with (
         _cluster(scheduler, cluster, workers, cluster_config, dashboard) as dask,
@@ -1308,7 +1363,12 @@ def check(
         float, typer.Option("--shrink-budget", help="Seconds to shrink a failing task (0: keep it as found).")
     ] = 60.0,
     jobs: Annotated[int | None, typer.Option(help="Parallel runs (default: all cores).")] = None,
-    out: Annotated[Path | None, typer.Option(help="Output folder (default: check-DOMAIN-PROGRAM).")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Output folder (default: check-DOMAIN-PROGRAM-<program sha256>).")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over a check.json that holds another program's result.")
+    ] = False,
     cache_dir: CacheDir = None,
     scheduler: SchedulerOpt = None,
     cluster: ClusterOpt = None,
@@ -1357,11 +1417,15 @@ def check(
         budget_s=budget, max_objects=max_objects, seed=seed, orderings=orderings, timeout=timeout,
         memory_mb=memory, shrink_budget_s=shrink_budget, jobs=jobs,
     ).check()  # fmt: skip
+    from genplan.execute.provenance import guard_overwrite, program_sha256, short_sha
+
+    folder = out or Path(f"check-{s.domain_name}-{program.stem}-{short_sha(source)}")
+    guard_overwrite(folder / "check.json", program_sha256(source), force=force)
     renaming = registered_renaming(s.root, cache_dir)
     builtin = find_generator(s.domain, hint=s.domain_name, renaming=renaming)
     choice = _generator_choice(generator_choice, builtin is not None, model, s.domain_name)
     generator = builtin if choice == "builtin" else None
-    folder = out or Path(f"check-{s.domain_name}-{program.stem}")
+    original = source
     if kind_of(source) == "search":
         strategy = _check_search_components(source, debug, given, generator, seed, timeout, memory, folder, cache_dir)
         source = compose_search(source, s.domain, strategy)
@@ -1391,7 +1455,7 @@ def check(
             source, s.domain, debug, settings=settings, generator=generator, user_tasks=given, cache_dir=cache_dir,
             progress=progress, cluster=dask, executor=executor if dask is None else None,
         )  # fmt: skip
-    files = write_check(result, s.domain, folder, program)
+    files = write_check(result, s.domain, folder, program, original)
     cex = result.counterexample
     tried = "; ".join(result.tried_summary()) or "no task"
     if cex is None:

@@ -2,7 +2,7 @@
 Learning Track's, for its rows).
 
     python scripts/verify_results.py docs/results/<date>-<name> [--reference PATH] [--learning PATH]
-        [--only ferry,beluga]
+        [--only ferry,beluga] [--write-heldout]
 
 For each row of ``coverage.csv`` it rebuilds the suite the run was scored on from the paper's data (the
 paper's own suite, or its anonymized or costumed variant made exactly as `genplan benchmarks` makes
@@ -10,7 +10,9 @@ them), runs the committed program ``programs/<...>.py`` on the held-out tasks in
 run's settings (4 input orderings, the run's seed, 45 s a run), and compares solved and total. A row of
 the Learning Track (suite ``ipc2023/<domain>``) runs on that domain's test tasks in the organizers' layout
 and also compares the IPC quality score. Exit code 0 when every row is reproduced, 1 when one is not, 2
-when the data or a file is missing.
+when the data or a file is missing. With ``--write-heldout``, each reproduced row's per-task outcomes
+(status, category, runtime, plan length, objects; no task text) go to ``heldout/<program>.json``, which
+``genplan report FOLDER`` reads.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def learning_root(given: str | None, work: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     from genplan.core.errors import GenplanError
-    from genplan.experiments.results import read_rows, rebuild_suite, verify_row
+    from genplan.experiments.results import heldout_path, heldout_record, read_rows, rebuild_suite, verify_row
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", type=Path, help="a results folder with coverage.csv and programs/")
@@ -66,6 +68,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", help="comma-separated domains")
     parser.add_argument("--jobs", type=int, default=None, help="parallel runs (default: all cores)")
+    parser.add_argument(
+        "--write-heldout",
+        action="store_true",
+        help="write each reproduced row's per-task outcomes to heldout/<program>.json (what "
+        "`genplan report FOLDER` shows beyond the counts)",
+    )
     args = parser.parse_args(argv)
     costumes = REPO / "pddl_benchmarks" / "costumes"
     failures = 0
@@ -88,6 +96,12 @@ def main(argv: list[str] | None = None) -> int:
                 suite = rebuild_suite(row.suite, root, work, costumes, learning)
                 check = verify_row(row, program, suite, jobs=args.jobs)
                 failures += not check.ok
+                if args.write_heldout and check.ok:
+                    import json
+
+                    path = heldout_path(args.folder, row)
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(json.dumps(heldout_record(args.folder, check), indent=1) + "\n")
                 verdict = "reproduced" if check.ok else "DIFFERS"
                 quality = "" if row.quality is None else f"  quality {row.quality:.2f} -> {check.quality or 0:.2f}"
                 print(f"{row.domain:12} {row.suite:28} {row.preset:12} {row.solved:>4}/{row.total:<5} "

@@ -87,6 +87,11 @@ def test_run_writes_one_contract_file_per_planner_and_limit(suite_root: Path, tm
         "format": "genplan-baseline/1", "domain": "ferry", "suite": "mysuite", "planner": "ff", "time_limit": 5.0,
         "memory_limit_mb": 8192, "split": "heldout",
     }  # fmt: skip
+    # What made it (issue 23, item 4): the limits and the versions of genplan and Fast Downward.
+    record = data["provenance"]
+    assert record["program"] is None and record["limits"]["time_limit_s"] == 5.0
+    assert record["limits"]["memory_mb"] == 8192 and record["versions"]["genplan"]
+    assert record["versions"]["fast_downward"] == data["fd_version"]
     # Natural order: t2 before t10; the debugging task t1 is not held out.
     assert [t["task_id"] for t in data["tasks"]] == ["t2", "t10", "u1"]
     assert [t["status"] for t in data["tasks"]] == ["solved", "solved", "unsolvable"]

@@ -136,3 +136,60 @@ def test_version_names_the_release_and_the_commit() -> None:
     assert done.stdout.startswith(f"genplan {genplan.__version__}")
     if (Path(genplan.__file__).resolve().parents[1] / ".git").exists():
         assert re.search(r"\(commit [0-9a-f]{40}(\+dirty)?\)", done.stdout), done.stdout
+
+
+def _small_ferry_suite(tmp_path: Path) -> Path:
+    import json
+    import shutil
+
+    from genplan.generators import ferry
+    from genplan.generators.domains import builtin_domain_path
+    from genplan.pddl.writer import write_problem
+
+    root = tmp_path / "ferry"
+    (root / "problems").mkdir(parents=True)
+    shutil.copy(builtin_domain_path("ferry"), root / "domain.pddl")
+    for k in range(3):
+        task = ferry.generate(ferry.Params(locations=3, cars=1 + k), seed=k, name=f"instance-{k}")
+        (root / "problems" / f"instance-{k}.pddl").write_text(write_problem(task))
+    (root / "split.json").write_text(json.dumps({"debug": ["instance-0", "instance-1"], "heldout": ["instance-2"]}))
+    return root
+
+
+def test_evaluate_records_the_program_and_never_replaces_another_programs_report(tmp_path: Path) -> None:
+    """Issue 23, item 4: the JSON says what it scored (path, sha256, limits, versions); the default name holds
+    the program's hash; a report of another program is replaced only with --force."""
+    import hashlib
+    import json
+
+    root = _small_ferry_suite(tmp_path)
+    good = Path(__file__).parent / "zoo" / "good_ferry.py"
+    common = ("ferry", "--suite", str(root), "--split", "all", "--orderings", "1", "--cache-dir", str(tmp_path / "c"))
+    first = genplan("evaluate", str(good), *common, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    sha = hashlib.sha256(good.read_bytes()).hexdigest()
+    path = tmp_path / f"evaluation-ferry-all-{sha[:8]}.json"
+    data = json.loads(path.read_text())
+    record = data["provenance"]
+    assert record["program"] == {"path": str(good.resolve()), "sha256": sha}
+    assert record["limits"]["timeout_s"] == 45 and record["limits"]["memory_mb"] == 4096
+    assert record["limits"]["orderings"] == 1
+    assert record["versions"]["genplan"] and record["versions"]["fast_downward"].startswith("fast-downward")
+    # Another program gets its own default file: the first result is still there.
+    broken = tmp_path / "broken.py"
+    broken.write_text("def generate_solution(objects, init, goal):\n    return []\n")
+    second = genplan("evaluate", str(broken), *common, cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert json.loads(path.read_text())["coverage"] == 1.0
+    # Named the same file, it is refused, naming the file and the flag, and nothing is written.
+    refused = genplan("evaluate", str(broken), *common, "--report", path.name, cwd=tmp_path)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    message = " ".join((refused.stdout + refused.stderr).split())
+    assert path.name in message and "--force" in message
+    assert json.loads(path.read_text())["coverage"] == 1.0
+    # The same program may rewrite its own report; --force replaces another's.
+    again = genplan("evaluate", str(good), *common, "--report", path.name, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    forced = genplan("evaluate", str(broken), *common, "--report", path.name, "--force", cwd=tmp_path)
+    assert forced.returncode == 0, forced.stderr
+    assert json.loads(path.read_text())["provenance"]["program"]["sha256"] != sha

@@ -276,3 +276,20 @@ def test_a_lazy_task_sequence_is_parsed_a_window_at_a_time() -> None:
     first_done = next(i for i, e in enumerate(events) if e.startswith("done"))
     assert sum(e.startswith("load") for e in events[:first_done]) == 8  # one window (4 a job, at least 8)
     assert sum(e.startswith("load") for e in events) == 20  # each task parsed once
+
+
+def test_progress_shows_an_eta_on_a_terminal_and_counts_skipped_orderings(executor: Executor) -> None:
+    """``genplan evaluate``'s bar: done/total with the time left, on a terminal only; a task whose later
+    orderings are skipped after a failure still completes the bar (else the estimate never ends)."""
+    from rich.console import Console
+
+    tty = io.StringIO()
+    broken = program("raise RuntimeError('broken')")
+    evaluate_with_progress(
+        broken, TASKS, orderings=4, executor=executor, console=Console(file=tty, force_terminal=True)
+    )
+    shown = tty.getvalue()
+    assert "ETA" in shown and "12/12" in shown
+    piped = io.StringIO()
+    evaluate_with_progress(GOOD_FERRY, TASKS, orderings=2, executor=executor, console=Console(file=piped))
+    assert piped.getvalue() == ""

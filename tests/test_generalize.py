@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import random
@@ -342,7 +343,13 @@ def test_cli_exit_codes_and_files(tmp_path: Path) -> None:
     (tmp_path / "bug.py").write_text(ONBOARD_BUG)
     found = _check_cli("bug.py", "ferry", "--budget", "30", cwd=tmp_path)
     assert found.returncode == 1, found.stderr
-    folder = tmp_path / "check-ferry-bug"
+    # The default folder names the program's hash, and check.json records what was checked (issue 23, item 4).
+    sha = hashlib.sha256(ONBOARD_BUG.encode()).hexdigest()
+    folder = tmp_path / f"check-ferry-bug-{sha[:8]}"
+    record = json.loads((folder / "check.json").read_text())["provenance"]
+    assert record["program"]["sha256"] == sha and record["program"]["path"] == str((tmp_path / "bug.py").resolve())
+    assert record["limits"]["timeout_s"] == 45.0 and record["limits"]["orderings"] == 4
+    assert record["versions"]["genplan"] and record["versions"]["fast_downward"]
     assert {p.name for p in folder.iterdir()} == {"check.json", "counterexample.pddl", "counterexample.py",
                                                    "domain.pddl", "plan.txt", "feedback.txt"}  # fmt: skip
     text = " ".join(found.stdout.split())
@@ -359,6 +366,11 @@ def test_cli_exit_codes_and_files(tmp_path: Path) -> None:
     none = _check_cli(str(GOOD), "ferry", "--budget", "3", "--out", "ok", cwd=tmp_path)
     assert none.returncode == 0, none.stderr
     assert "no counterexample" in none.stdout and "generated tasks" in none.stdout
+    assert json.loads((tmp_path / "ok" / "check.json").read_text())["found"] is False
+
+    # Another program's check is not replaced without --force.
+    refused = _check_cli("bug.py", "ferry", "--budget", "3", "--out", "ok", cwd=tmp_path)
+    assert refused.returncode == 2 and "--force" in refused.stderr and "Traceback" not in refused.stderr
     assert json.loads((tmp_path / "ok" / "check.json").read_text())["found"] is False
 
     for bad in (["missing.py", "ferry"], [str(GOOD), "ferri"], [str(GOOD), "ferry", "--budget", "0"],

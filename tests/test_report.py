@@ -222,7 +222,7 @@ def test_written_files(world, report, tmp_path: Path) -> None:
     names = sorted(p.name for p in files.csv)
     assert names == sorted(["coverage.csv", "incomplete.csv", "speed.csv", "errors.csv", "errors_by_domain.csv",
                             "errors_by_status.csv", "usage.csv", "cost.csv", "scale_1_ferry.csv",
-                            "runs.csv", "failures.csv", "paper.csv"])  # fmt: skip
+                            "runs.csv", "failures.csv", "paper.csv", "sizes.csv"])  # fmt: skip
     with (tmp_path / "out" / "coverage.csv").open() as f:
         rows = {r["domain"]: r for r in csv.DictReader(f)}
     assert float(rows["gripper"]["F5-3 mean"]) == pytest.approx(70.0)
@@ -239,9 +239,9 @@ def test_written_files(world, report, tmp_path: Path) -> None:
     assert usage[("ferry", "F5-3")]["cost"] == "" and usage[("gripper", "F5-3")]["cost"] == "0.875"
 
     md = files.markdown.read_text()
-    assert "| ferry | 100.0 | 75.0 | 100.0 | 100.0 | 50.0 | 75.0 | 100.0 |" in md
-    assert "| gripper | 70.0* | - | 100.0 | - | - | - | 80.0 |" in md
-    assert "| **average** | **65.0** | **75.0†** | **75.0** | **100.0†** |" in md
+    assert "| ferry | 100.0 | 75.0 | 100.0 | 100.0 | 8/8 | 9/12 | 50.0 | 75.0 | 100.0 |" in md
+    assert "| gripper | 70.0* | - | 100.0 | - | 7/10 | - | - | - | 80.0 |" in md
+    assert "| **average** | **65.0** | **75.0†** | **75.0** | **100.0†** | **16/22** | **9/12** |" in md
     assert "| ferry | F5-3 | 1 | ff 1800s | 4 | 1.01 | 50.0 | 0.92 | 50.0 |" in md
     assert "| F5-3 | 5 | 1 | 2 | 50.0 | 50.0 | 50.0 | 100.0 |" in md
     assert "unknown (≥ $0.0300)" in md and "$0.8750" in md
@@ -272,7 +272,7 @@ def test_baseline_selection_and_suite_filter(world) -> None:
         report_from_disk(cache_dir=cache, baselines="lama-first-45")
     with pytest.raises(GenplanError, match="PLANNER-SECONDS"):
         select_baselines([], "ff")
-    with pytest.raises(GenplanError, match="No runs"):
+    with pytest.raises(GenplanError, match=rf"No run of the suite .nosuchsuite.* of the suite\(s\) {world['family']}"):
         find_runs(cache_dir=cache, suite="nosuchsuite")
     assert len(find_runs(cache_dir=cache, suite=world["family"])) == 10
 
@@ -373,11 +373,15 @@ def test_presets_are_compared_on_the_domains_they_share(tmp_path: Path) -> None:
     assert ferry.per_kilotoken == pytest.approx(75 / 0.45)
     assert rows[("gripper", "F5-3")].cost is None  # a price was unknown: never a silent 0
     f53, auto = rows[(ALL, "F5-3")], rows[(ALL, "auto")]
-    # over ferry and gripper only: miconic (F5-3 alone, 40 calls) stays out of the comparison
-    assert f53.runs == 2 and f53.calls == pytest.approx((3 + 10) / 2) and f53.coverage == pytest.approx(0.625)
-    assert auto.calls == pytest.approx(1.5) and auto.coverage == 1.0 and auto.per_call == pytest.approx(100 / 1.5)
+    # Issue 23, item 9: each 'all' row is over every domain of its configuration (F5-3: miconic too), not only
+    # the shared ones (which once reduced a report to one domain); the one with fewer domains is marked.
+    assert f53.runs == 3 and f53.calls == pytest.approx((3 + 10 + 40) / 3)
+    assert f53.coverage == pytest.approx((0.75 + 0.5 + 1.0) / 3)
+    assert auto.runs == 2 and auto.calls == pytest.approx(1.5) and auto.coverage == 1.0
+    assert auto.per_call == pytest.approx(100 / 1.5)
     assert auto.cost == pytest.approx((0.02 + 1.0) / 2) and f53.cost is None
     table = cost_table(report)
-    assert any("on the 2 domain(s)" in n and "ferry, gripper" in n for n in table.notes)
+    assert any("over fewer domains than another configuration" in n and "ferry, gripper" in n for n in table.notes)
     text = render_markdown(report)
-    assert "## Cost of the coverage" in text and "| **all** | **auto** | **2** | **1.5** |" in text
+    assert "## Cost of the coverage" in text and "| **all** | **auto†** | **2** | **1.5** |" in text
+    assert "| **all** | **F5-3** | **3** | **17.7** |" in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import statistics
@@ -179,6 +180,22 @@ def test_cli_prints_the_table_and_writes_the_files(tmp_path: Path) -> None:
     assert "Scaling of good_ferry.py on ferry" in text and "1/1" in text
     data = json.loads((out / "scale.json").read_text())
     assert [s["program"]["solved"] for s in data["sizes"]] == [1, 1]
+    # What was scored and how (issue 23, item 4); another program's result is replaced only with --force.
+    record = data["provenance"]
+    assert record["program"]["sha256"] == hashlib.sha256(GOOD.read_bytes()).hexdigest()
+    assert record["limits"]["timeout_s"] == 60.0 and record["limits"]["memory_mb"] == 4096
+    assert record["versions"]["fast_downward"] and "made with genplan" in (out / "scale.md").read_text()
+    other = tmp_path / "other.py"
+    other.write_text(GOOD.read_text() + "\n# another program\n")
+    args = [sys.executable, "-m", "genplan.cli", "scale", str(other), "ferry", "--sizes", "4", "--tasks-per-size", "1",
+            "--planner", "none"]  # fmt: skip
+    refused = subprocess.run([*args, "--out", str(out)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert refused.returncode == 2 and "--force" in refused.stderr and "Traceback" not in refused.stderr
+    assert json.loads((out / "scale.json").read_text())["provenance"] == record
+    default = subprocess.run(args, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert default.returncode == 0, default.stderr
+    sha = hashlib.sha256(other.read_bytes()).hexdigest()[:8]
+    assert (tmp_path / f"scale-ferry-other-{sha}" / "scale.json").is_file()
 
     bad = subprocess.run(
         [sys.executable, "-m", "genplan.cli", "scale", str(GOOD), "ferry", "--sizes", "4,x", "--out", str(out)],

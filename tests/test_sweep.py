@@ -92,6 +92,9 @@ def test_a_sweep_runs_every_item_bounded_then_reuses_them(ferry_suite, tmp_path:
     assert len({r.run_dir for r in results}) == 4
     manifest = load_manifest(manifest_path(spec.sweep_id, cache))
     assert [run["status"] for run in manifest["runs"]] == ["done"] * 4
+    # What ran it (issue 23, item 4): each preset's limits and the versions.
+    assert manifest["provenance"]["limits"]["F3-6"] == {"timeout_s": 5.0, "memory_mb": 4096, "orderings": 1}
+    assert manifest["provenance"]["versions"]["genplan"]
     assert sum(r.paid_calls for r in results) == sum(len(b.calls) for _, b in backends)
 
     # The same sweep again: every run is finished, so nothing starts and nothing is sent.
@@ -195,5 +198,13 @@ def test_report_of_a_sweep_from_its_manifest(ferry_suite, tmp_path: Path) -> Non
     assert "F3-6" in done.stdout and "mean coverage 100.0%" in done.stdout
     md = (tmp_path / "rep" / "report.md").read_text()
     assert "ferry" in md and "100.0" in md
+    # By its id, as `benchmark --help` and its last line advertise (issue 23, item 9).
+    by_id = genplan("report", "--sweep", spec.sweep_id, "--out", str(tmp_path / "rep-id"), "--baselines", "none",
+                    "--cache-dir", str(cache), cwd=tmp_path)  # fmt: skip
+    assert by_id.returncode == 0, by_id.stderr
+    assert (tmp_path / "rep-id" / "report.md").read_text() == md
+    unknown = genplan("report", "--sweep", "nosuchid", "--out", str(tmp_path / "r3"), "--cache-dir", str(cache),
+                      cwd=tmp_path)  # fmt: skip
+    assert unknown.returncode == 2 and "No sweep with the id 'nosuchid'" in unknown.stderr
     missing = genplan("report", "--sweep", str(tmp_path / "nope.json"), "--out", str(tmp_path / "r2"), cwd=tmp_path)
     assert missing.returncode == 2 and "does not exist" in missing.stderr and "Traceback" not in missing.stderr

@@ -230,21 +230,47 @@ def evaluate_with_progress(
     description: str = "evaluating",
     **kwargs: Any,
 ) -> Evaluation:
-    """:func:`evaluate` with a rich progress bar over all runs (for ``genplan evaluate``)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    """:func:`evaluate` with a rich progress bar over all runs (for ``genplan evaluate``): done/total, the
+    time elapsed and an estimate of the time left, so that a long evaluation says when it will end.
+
+    The bar goes to ``console`` (``genplan evaluate`` passes stderr, so the JSON and the printed results
+    stay clean) and only when that console is a terminal: piped or captured output (a log file, a test)
+    gets no bar frames.
+    """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     items = (
         tasks if isinstance(tasks, Sequence) else (list(tasks.items()) if isinstance(tasks, Mapping) else list(tasks))
     )
-    total = len(items) * int(kwargs.get("orderings", 4))
+    orderings = int(kwargs.get("orderings", 4))
+    total = len(items) * orderings
     user_on_run = kwargs.pop("on_run", None)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    user_on_result = kwargs.pop("on_result", None)
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())  # fmt: skip
+    shown = console is not None and console.is_terminal
+    runs_seen: dict[str, int] = {}
+    with Progress(*columns, console=console, transient=True, disable=not shown) as progress:
         bar = progress.add_task(description, total=total)
 
         def on_run(task_id: str, record: RunRecord) -> None:
+            runs_seen[task_id] = runs_seen.get(task_id, 0) + 1
             progress.advance(bar)
             if user_on_run is not None:
                 user_on_run(task_id, record)
 
-        return evaluate(source, items, on_run=on_run, **kwargs)
+        def on_result(result: TaskOutcome) -> None:
+            # A cached task, or one whose other orderings were skipped after a failure, ran fewer runs than
+            # ``orderings``: count the rest as done, so that the estimate does not wait for runs that never come.
+            progress.advance(bar, max(0, orderings - runs_seen.get(result.task_id, 0)))
+            if user_on_result is not None:
+                user_on_result(result)
+
+        return evaluate(source, items, on_run=on_run, on_result=on_result, **kwargs)

@@ -279,9 +279,14 @@ def baseline_path(
 def write_baseline(result: BaselineSet, cache_dir: str | Path | None = None) -> Path:
     """Write one set's file atomically; returns its path."""
     from genplan.core.files import atomic_write
+    from genplan.execute.provenance import provenance
 
     path = baseline_path(result.suite, result.domain, result.planner, result.time_limit, cache_dir, result.split)
-    atomic_write(path, json.dumps(result.to_json(), indent=1) + "\n")
+    record = provenance(limits={"planner": result.planner, "time_limit_s": result.time_limit,
+                                "memory_mb": result.memory_limit_mb, "split": result.split})  # fmt: skip
+    if result.fd_version:  # the planner that computed the results, which a cache hit may predate
+        record["versions"]["fast_downward"] = result.fd_version
+    atomic_write(path, json.dumps({"provenance": record} | result.to_json(), indent=1) + "\n")
     return path
 
 

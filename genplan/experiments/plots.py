@@ -65,11 +65,14 @@ def coverage_heatmap(
     *,
     n_configs: int | None = None,
     averages: Sequence[float | None] | None = None,
+    labels: Sequence[Sequence[str]] | None = None,
 ) -> Path:
     """Domains (rows) x configurations and baselines (columns), coverage 0..1 printed in percent.
 
     The first ``n_configs`` columns are configurations (mean over seeds), the rest symbolic baselines,
     set apart by a line. ``averages`` adds an "average" row under another line. Empty cells are grey.
+    ``labels`` (one text per cell, the average row included) prints the cells as a table beside the plot
+    prints them, so that the two never round one value differently; by default, one decimal.
     """
     import numpy as np
 
@@ -90,7 +93,7 @@ def coverage_heatmap(
     for i in range(len(rows)):
         for j in range(len(columns)):
             v = data[i, j]
-            text = "–" if math.isnan(v) else f"{v:.0f}"
+            text = labels[i][j] if labels is not None else ("–" if math.isnan(v) else f"{v:.1f}")
             weight = "bold" if averages is not None and i == len(rows) - 1 else "normal"
             ax.text(j, i, text, ha="center", va="center", fontsize=8.5, color=_ink(cmap, v), fontweight=weight)
     ax.set_xticks(range(len(columns)), labels=list(columns), rotation=35, ha="right", rotation_mode="anchor")

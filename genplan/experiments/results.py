@@ -24,8 +24,12 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from genplan.core.errors import GenplanError
+
+if TYPE_CHECKING:
+    from genplan.experiments.report.runs import HeldoutTask, RunSummary
 
 #: The columns of ``coverage.csv``, in order.
 COLUMNS = ("domain", "suite", "preset", "seed", "coverage", "solved", "total", "calls", "prompt_tokens",
@@ -46,6 +50,8 @@ _PARSE = {"domain": str, "suite": str, "preset": str, "seed": int, "coverage": f
 #: The held-out evaluation every run makes (genplan's defaults, as in the paper).
 ORDERINGS = 4
 TIMEOUT_S = 45.0
+#: The memory limit a run had (MiB): genplan's default, which the published runs kept.
+MEMORY_MB = 4096
 
 
 @dataclass(frozen=True)
@@ -208,6 +214,8 @@ class Check:
     solved: int
     total: int
     quality: float | None = None
+    #: Each held-out task's outcome as :func:`heldout_record` writes it (what a report of the folder reads).
+    tasks: tuple[dict[str, Any], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -229,7 +237,39 @@ def verify_row(row: ResultRow, program: Path, suite_dir: Path, *, jobs: int | No
                   timeout=TIMEOUT_S, jobs=jobs, cache_dir=cache_dir)  # fmt: skip
     costs = suite.extra.get("reference_costs") or {}
     quality = round(ipc_quality(ev.results, costs).score, 2) if costs else None
-    return Check(row, ev.solved, len(ev.results), quality)
+    tasks = tuple(
+        {"task_id": r.task_id, "solved": r.solved, "status": r.status, "category": r.category,
+         "runtime": round(r.runtime, 3), "plan_length": r.plan_length, "objects": suite.task(r.task_id).size}
+        for r in ev.results
+    )  # fmt: skip
+    return Check(row, ev.solved, len(ev.results), quality, tasks)
+
+
+#: The format of ``heldout/<program>.json`` in a results folder.
+HELDOUT_FORMAT = "genplan-published-heldout/1"
+
+
+def heldout_path(folder: Path, row: ResultRow) -> Path:
+    """Where a results folder keeps a row's per-task outcomes: ``heldout/<program stem>.json``."""
+    return folder / "heldout" / f"{Path(row.program_name).stem}.json"
+
+
+def heldout_record(folder: Path, check: Check) -> dict[str, Any]:
+    """A row's per-task held-out outcomes (no plans, no task text: the paper's data is not shipped), with
+    what made them (:mod:`genplan.execute.provenance`); written by ``scripts/verify_results.py
+    --write-heldout`` once the row is reproduced, and read by :func:`results_runs`."""
+    from genplan.execute.provenance import provenance
+
+    row = check.row
+    limits = {"timeout_s": TIMEOUT_S, "memory_mb": MEMORY_MB, "orderings": ORDERINGS, "seed": row.seed}
+    made_by = provenance(folder / "programs" / row.program_name, None, limits)
+    made_by["program"]["path"] = f"programs/{row.program_name}"  # within the folder, wherever it is cloned
+    return {
+        "format": HELDOUT_FORMAT,
+        "provenance": made_by,
+        "domain": row.domain, "suite": row.suite, "preset": row.preset, "seed": row.seed,
+        "solved": check.solved, "total": check.total, "quality": check.quality, "tasks": list(check.tasks),
+    }  # fmt: skip
 
 
 def publish(run_dirs: Sequence[Path], out: Path, costumes: Path) -> list[ResultRow]:
@@ -250,3 +290,84 @@ def publish(run_dirs: Sequence[Path], out: Path, costumes: Path) -> list[ResultR
                            hint="Publish one run per domain, suite, preset and seed.")  # fmt: skip
     write_rows(rows, out / "coverage.csv")
     return rows
+
+
+# --------------------------------------------------------------------------------------------- reading
+def is_results_folder(path: Path) -> bool:
+    """A published results folder: ``coverage.csv`` beside ``programs/`` (what :func:`publish` writes)."""
+    return (path / "coverage.csv").is_file() and (path / "programs").is_dir()
+
+
+#: The model, which ``coverage.csv`` does not record (the folder's README says which it was).
+UNRECORDED_MODEL = "not recorded"
+
+
+def results_runs(folder: Path) -> list[RunSummary]:
+    """The runs of a published results folder, as the report reads runs, so that ``genplan report FOLDER``
+    re-reports what was published.
+
+    The folder records each run's counts (solved, total), calls and tokens, not each task's outcome: the
+    runs have ``counts`` and no ``heldout``, so the tables that need every task's outcome (error types by
+    category, where programs fail, coverage by task size) count these runs' failures as of unknown kind.
+    Each run links its program (``programs/<...>.py``).
+    """
+    from genplan.execute.provenance import program_sha256
+    from genplan.experiments.report.runs import LLMUsage, RunSummary
+
+    rows = read_rows(folder / "coverage.csv")
+    out = []
+    for row in rows:
+        program = folder / "programs" / row.program_name
+        if not program.is_file():
+            raise GenplanError(f"{program} is missing: {folder / 'coverage.csv'} has a row for it.",
+                               hint="Restore the folder's programs/ (e.g. `git checkout` it).")  # fmt: skip
+        # paper/ferry -> paper, paper/ferry/anonymized -> paper-anonymized, ipc2023/ferry -> ipc2023
+        family = "-".join([row.suite.split("/")[0], *row.suite.split("/")[2:]])
+        tokens = row.prompt_tokens + row.completion_tokens
+        usage = LLMUsage(
+            calls=row.calls, paid_calls=row.calls or 0, prompt_tokens=row.prompt_tokens,
+            completion_tokens=row.completion_tokens, cost=None, sessions=1, tokens=tokens,
+            needed_prompt_tokens=row.prompt_tokens, needed_completion_tokens=row.completion_tokens,
+        )  # fmt: skip
+        out.append(RunSummary(
+            path=program, run_id=program.stem, domain=row.domain, suite=row.suite, suite_root="",
+            preset=row.preset, model=UNRECORDED_MODEL, seed=row.seed, settings_key=family, status="published",
+            message="", heldout=_published_tasks(folder, row), usage=usage, family=family, quality=row.quality,
+            counts=(row.solved, row.total), program=program, program_sha256=program_sha256(program.read_bytes()),
+            limits=(TIMEOUT_S, MEMORY_MB, ORDERINGS),
+        ))  # fmt: skip
+    if not out:
+        raise GenplanError(f"{folder / 'coverage.csv'} has no rows, so there is nothing to report.")
+    return out
+
+
+def _published_tasks(folder: Path, row: ResultRow) -> tuple[HeldoutTask, ...] | None:
+    """The row's per-task outcomes from ``heldout/`` (``None`` when the folder has none for it); a file that
+    disagrees with ``coverage.csv`` is an error, never a silent second truth."""
+    import json
+
+    from genplan.experiments.report.runs import HeldoutTask
+
+    path = heldout_path(folder, row)
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != HELDOUT_FORMAT:
+            raise ValueError(f"format {data.get('format')!r}")
+        tasks = tuple(
+            HeldoutTask(task_id=str(t["task_id"]), solved=bool(t["solved"]), status=str(t["status"]),
+                        category=t.get("category"), runtime=float(t.get("runtime") or 0.0),
+                        plan_length=t.get("plan_length"), size=t.get("objects"))
+            for t in data["tasks"]
+        )  # fmt: skip
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        hint = "Rewrite it with `python scripts/verify_results.py FOLDER --write-heldout`, or delete it."
+        raise GenplanError(f"{path} is not a held-out record ({exc}).", hint=hint) from None
+    if (sum(t.solved for t in tasks), len(tasks)) != (row.solved, row.total):
+        raise GenplanError(
+            f"{path} has {sum(t.solved for t in tasks)}/{len(tasks)} tasks solved, but coverage.csv says "
+            f"{row.solved}/{row.total} for {row.program_name}.",
+            hint="Rewrite it with `python scripts/verify_results.py FOLDER --write-heldout`.",
+        )
+    return tasks

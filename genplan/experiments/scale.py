@@ -164,8 +164,15 @@ def run_scale(
     finally:
         if executor is not None:
             executor.close()
+    from genplan.execute.provenance import provenance
+
+    limits = {"timeout_s": float(settings.program_timeout), "memory_mb": int(settings.program_memory_mb),
+              "orderings": settings.orderings, "seed": settings.seed, "planner": settings.planner,
+              "planner_time_limit_s": float(settings.planner_time_limit),
+              "planner_memory_mb": int(settings.planner_memory_mb)}  # fmt: skip
     return {
         "format": FORMAT,
+        "provenance": provenance(settings.program, source, limits),
         "domain": settings.domain,
         "program": str(settings.program.resolve()),
         "program_sha256": hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest(),
@@ -319,6 +326,7 @@ def to_markdown(result: dict) -> str:
         f"{result.get('orderings', 1)} ordering(s) per task, program time limit {result['program_timeout']:g} s",
         f"- planner: {planner} with {result['planner_time_limit']:g} s per task" if planner else "- planner: none",
         "- times and plan lengths are means over the solved tasks",
+        *_versions_line(result),
         "",
     ]
     header = table_header(result)
@@ -330,6 +338,15 @@ def to_markdown(result: dict) -> str:
     elif planner is None:
         lines += ["", "No planner was run (--planner none)."]
     return "\n".join(lines) + "\n"
+
+
+def _versions_line(result: dict) -> list[str]:
+    """The versions the result was made with (none for a ``scale.json`` older than the record)."""
+    v = (result.get("provenance") or {}).get("versions")
+    if not v:
+        return []
+    commit = f" (commit {v['commit'][:12]})" if v.get("commit") else ""
+    return [f"- made with genplan {v['genplan']}{commit} and {v['fast_downward']}"]
 
 
 def rich_table(result: dict) -> Any:

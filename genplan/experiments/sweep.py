@@ -248,8 +248,16 @@ def run_sweep(
     lock = threading.Lock()
     manifest = cache_root(cache_dir) / "sweeps" / f"{spec.sweep_id}.json"
 
+    from genplan.execute.provenance import provenance
+
+    # Each run's limits (time, memory, orderings) are its preset's, recorded per run in its folder; the manifest
+    # records them too, per preset, with the versions that ran the sweep.
+    made_by = provenance(limits={p: {"timeout_s": c.timeout, "memory_mb": c.memory_mb, "orderings": c.orderings}
+                                for p, c in sorted({i.preset: configs[i] for i in items}.items())})  # fmt: skip
+
     def save() -> None:
         doc = {
+            "provenance": made_by,
             "sweep_id": spec.sweep_id,
             "domains": list(spec.domains),
             "presets": list(spec.presets),

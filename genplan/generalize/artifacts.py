@@ -58,10 +58,21 @@ def python_form(result: CheckResult, program: str = "PROGRAM.py") -> str:
     )
 
 
-def write_check(result: CheckResult, domain: Domain, out: Path, program: Path | None = None) -> CheckFiles:
-    """Write the check's outputs into ``out`` (created if needed) and say where they are."""
+def write_check(
+    result: CheckResult, domain: Domain, out: Path, program: Path | None = None, source: str | None = None
+) -> CheckFiles:
+    """Write the check's outputs into ``out`` (created if needed) and say where they are; ``check.json``
+    records the program (``source``, its text, as checked; else read from ``program``), the limits and the
+    versions (:mod:`genplan.execute.provenance`)."""
     out.mkdir(parents=True, exist_ok=True)
-    payload = result.to_json() | {"program": str(program) if program else None}
+    from genplan.execute.provenance import provenance
+
+    settings = result.settings
+    limits = {"timeout_s": settings.timeout, "memory_mb": settings.memory_mb, "orderings": settings.orderings,
+              "seed": settings.seed, "budget_s": settings.budget_s, "shrink_budget_s": settings.shrink_budget_s,
+              "max_objects": settings.max_objects}  # fmt: skip
+    payload = {"provenance": provenance(program, source, limits)} | result.to_json()
+    payload["program"] = str(program) if program else None
     js = _write(out / "check.json", json.dumps(payload, indent=2) + "\n")
     cex = result.counterexample
     if cex is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from genplan.experiments.report.tables import ALL, CoverageTable, Report, config_order, domain_order
-from genplan.experiments.report.views import available_plots
+from genplan.experiments.report.views import available_plots, fmt
 
 
 def make_plots(report: Report, out: Path) -> dict[str, Path]:
@@ -19,9 +19,12 @@ def make_plots(report: Report, out: Path) -> dict[str, Path]:
         columns = [*cov.configs, *cov.baselines]
         values = [[_cell_value(cov, d, c) for c in columns] for d in cov.domains]
         averages = [cov.average(c)[0] for c in cov.configs] + [cov.baseline_average(b)[0] for b in cov.baselines]
+        # The cells' text is the coverage table's (one rounding rule: 99.95% is 99.9 in both, never 100).
+        labels = [[fmt(v, "pct") for v in row] for row in [*values, averages]]
         done["coverage.png"] = plots.coverage_heatmap(
-            list(cov.domains), columns, values, out / "coverage.png", n_configs=len(cov.configs), averages=averages
-        )
+            list(cov.domains), columns, values, out / "coverage.png", n_configs=len(cov.configs), averages=averages,
+            labels=labels,
+        )  # fmt: skip
     if "runtime.png" in wanted:
         ffs = sorted({r.ff for r in report.speed if r.domain != ALL})
         done["runtime.png"] = plots.runtime_scatter(

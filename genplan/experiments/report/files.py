@@ -16,15 +16,17 @@ from genplan.core.errors import GenplanError
 from genplan.experiments.report.figures import make_plots
 from genplan.experiments.report.html import render_html
 from genplan.experiments.report.markdown import render_markdown
-from genplan.experiments.report.runs import add_task_sizes, find_runs, select_baselines
+from genplan.experiments.report.runs import RunSummary, add_task_sizes, find_runs, select_baselines
 from genplan.experiments.report.tables import Report, build_report
-from genplan.experiments.report.views import Flagged, Table, report_tables
+from genplan.experiments.report.views import Flagged, Link, Table, report_tables
 
 
 def _csv_value(value: Any, kind: str) -> Any:
     """The bare value: percentages as printed (0-100, unrounded), nothing as an empty cell."""
     if isinstance(value, Flagged):
         value = value.value
+    if isinstance(value, Link):
+        return str(value.target)
     if value is None:
         return ""
     if kind == "pct":
@@ -53,8 +55,11 @@ class ReportFiles:
     plots: tuple[Path, ...]
 
 
-def write_report(report: Report, out: str | Path) -> ReportFiles:
-    """Write ``report.md``, ``report.html``, one CSV per table and the plots (PNG) into ``out``."""
+def write_report(report: Report, out: str | Path, *, links_from: str | Path | None = None) -> ReportFiles:
+    """Write ``report.md``, ``report.html``, one CSV per table and the plots (PNG) into ``out``.
+
+    Links (to each run's program) are relative to ``out``, or to ``links_from`` when the pages will be
+    moved there (a results folder's pages are written elsewhere first, then copied in)."""
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
         raise GenplanError(f"The report folder {folder} is a file.", hint="Pass a folder with --out.")
@@ -66,9 +71,11 @@ def write_report(report: Report, out: str | Path) -> ReportFiles:
         csvs.append(path)
     drawn = make_plots(report, folder)
     md = folder / "report.md"
-    md.write_text(render_markdown(report, drawn), encoding="utf-8")
+    base = Path(links_from) if links_from is not None else folder
+    md.write_text(render_markdown(report, drawn, base=base), encoding="utf-8")
     html_path = folder / "report.html"
-    html_path.write_text(render_html(report, {k: p.read_bytes() for k, p in drawn.items()}), encoding="utf-8")
+    images = {k: p.read_bytes() for k, p in drawn.items()}
+    html_path.write_text(render_html(report, images, base=base), encoding="utf-8")
     return ReportFiles(md, html_path, tuple(csvs), tuple(drawn.values()))
 
 
@@ -80,14 +87,21 @@ def report_from_disk(
     scale_files: Sequence[str | Path] = (),
     suite: str | None = None,
     cache_dir: str | Path | None = None,
+    loaded: Sequence[RunSummary] = (),
 ) -> Report:
-    """What ``genplan report`` computes: find and load the runs, the chosen baselines and scale files."""
+    """What ``genplan report`` computes: find and load the runs, the chosen baselines and scale files.
+
+    ``loaded``: runs read already (those of a published results folder), reported beside the folders'.
+    """
     from genplan.experiments.baselines import load_baselines
     from genplan.experiments.scale import load_scale
 
     chosen = select_baselines(load_baselines(cache_dir), baselines)
     try:
-        runs = find_runs(run_dirs, runs_root=runs_root, cache_dir=cache_dir, suite=suite)
+        # A results folder's runs are named by their suite's family (paper, paper-anonymized, ipc2023).
+        runs = [r for r in loaded if suite is None or r.family == suite]
+        if run_dirs or not loaded:
+            runs += find_runs(run_dirs, runs_root=runs_root, cache_dir=cache_dir, suite=suite)
     except GenplanError:
         # No runs yet, but baselines of the asked suite: their columns alone are still worth a report.
         if run_dirs or suite is None:
@@ -101,6 +115,11 @@ def report_from_disk(
         return build_report([], only, [load_scale(p) for p in scale_files], [note])
     families = {(r.family, r.domain) for r in runs}
     notes = []
+    if any(r.counts is not None for r in runs):
+        notes.append(
+            "Runs read from a published results folder: its coverage.csv records the calls and tokens each run "
+            "needed, not the model, the wall time, nor what was paid; calls and tokens are shown as paid."
+        )
     for family, domain in sorted(families):
         elsewhere = sorted({b.suite for b in chosen if b.domain == domain and b.suite != family})
         if elsewhere and not any((b.suite, b.domain) == (family, domain) for b in chosen):
@@ -110,4 +129,9 @@ def report_from_disk(
             )
     chosen = [b for b in chosen if (b.suite, b.domain) in families]
     runs = add_task_sizes(runs, chosen)
-    return build_report(runs, chosen, [load_scale(p) for p in scale_files], notes)
+    report = build_report(runs, chosen, [load_scale(p) for p in scale_files], notes)
+    from dataclasses import replace
+
+    from genplan.execute.provenance import versions
+
+    return replace(report, versions=versions())

@@ -5,9 +5,11 @@ out (inline CSS, plots as data URIs: the file can be mailed or opened offline an
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
 
 from genplan.experiments.report.tables import Report
-from genplan.experiments.report.views import PLOTS, Table, fmt, sections, shown_columns, summary_lines
+from genplan.experiments.report.views import Link, Table, fmt, plot_caption, sections, shown_columns, summary_lines
 
 
 def _esc(text: str) -> str:
@@ -23,7 +25,12 @@ def _prose(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", _esc(text))
 
 
-def table_html(table: Table) -> str:
+def _cell(value: Any, kind: str, base: Path | None) -> str:
+    text = _esc(fmt(value, kind))
+    return f'<a href="{_esc(value.href(base))}">{text}</a>' if isinstance(value, Link) else text
+
+
+def table_html(table: Table, base: Path | None = None) -> str:
     """The table in a horizontally scrolling box (a wide table never widens the page), its notes below; a
     table without rows is its sentence (why it is empty, which command fills it)."""
     if not table.rows and table.empty:
@@ -35,7 +42,7 @@ def table_html(table: Table) -> str:
         cls = ' class="total"' if n in table.total_rows else ""
         tds = "".join(
             f'<td class="{"txt" if table.columns[i].kind == "text" else "num"}">'
-            f"{_esc(fmt(row[i], table.columns[i].kind))}</td>"
+            f"{_cell(row[i], table.columns[i].kind, base)}</td>"
             for i in idx
         )
         body.append(f"<tr{cls}>{tds}</tr>")
@@ -71,8 +78,9 @@ code { font-size: .85em; background: #f1f3f5; padding: 0 .2em; border-radius: 3p
 """
 
 
-def render_html(report: Report, images: Mapping[str, bytes] | None = None) -> str:
-    """One self-contained page: the tables, and the plots as base64 PNG data URIs."""
+def render_html(report: Report, images: Mapping[str, bytes] | None = None, base: Path | None = None) -> str:
+    """One self-contained page: the tables, and the plots as base64 PNG data URIs; links to programs are
+    relative to ``base`` (the folder it is written to)."""
     import base64
 
     images = images or {}
@@ -92,13 +100,13 @@ def render_html(report: Report, images: Mapping[str, bytes] | None = None) -> st
         if not section.tables and section.empty:
             parts.append(f'<p class="empty">{_prose(section.empty)}</p>')
         for t in section.tables:
-            parts.append(f"<h3>{_esc(t.title)}</h3>{table_html(t)}")
+            parts.append(f"<h3>{_esc(t.title)}</h3>{table_html(t, base)}")
         for p in section.plots:
             if p in images:
                 data = base64.b64encode(images[p]).decode("ascii")
                 parts.append(
-                    f'<figure><img alt="{_esc(PLOTS[p])}" src="data:image/png;base64,{data}">'
-                    f"<figcaption>{_esc(PLOTS[p])}</figcaption></figure>"
+                    f'<figure><img alt="{_esc(plot_caption(report, p))}" src="data:image/png;base64,{data}">'
+                    f"<figcaption>{_esc(plot_caption(report, p))}</figcaption></figure>"
                 )
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

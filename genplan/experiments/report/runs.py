@@ -104,20 +104,38 @@ class RunSummary:
     #: What solved the held-out tasks: "program", or "search" (a heuristic genplan searched with). A
     #: run's coverage is always of one kind; runs from before search artifacts are programs.
     kind: str = "program"
+    #: Solved and total held-out tasks when only the counts are known (a published results folder records
+    #: them, not each task's outcome); ``None`` for a run folder, whose ``heldout`` has every task.
+    counts: tuple[int, int] | None = None
+    #: The selected program's file (the report links it), when there is one, and its sha256.
+    program: Path | None = None
+    program_sha256: str | None = None
+    #: The limits its held-out evaluation ran under (seconds and MiB a run, input orderings), when known.
+    limits: tuple[float, int, int] | None = None
 
     @property
     def evaluated(self) -> bool:
-        return self.heldout is not None
+        return self.heldout is not None or self.counts is not None
 
     @property
     def solved(self) -> int:
+        if self.heldout is None and self.counts is not None:
+            return self.counts[0]
         return sum(t.solved for t in self.heldout or ())
 
     @property
+    def total(self) -> int | None:
+        """Held-out tasks evaluated (``None`` without an evaluation)."""
+        if self.heldout is not None:
+            return len(self.heldout)
+        return self.counts[1] if self.counts is not None else None
+
+    @property
     def coverage(self) -> float | None:
-        if not self.heldout:
+        total = self.total
+        if not total:
             return None
-        return self.solved / len(self.heldout)
+        return self.solved / total
 
 
 def suite_family(suite: str, domain: str, suite_root: str = "", registry: Mapping[str, Path] | None = None) -> str:
@@ -227,6 +245,7 @@ def load_run(path: str | Path, registry: Mapping[str, Path] | None = None) -> Ru
     problem = problem or info_problem or cfg_problem
     if not config:
         problem = problem or "config.json is missing"
+    program = root / "program.py"
     domain = str(info.get("domain") or root.parent.name)
     suite = str(cfg_doc.get("suite") or domain)
     suite_root = str(cfg_doc.get("suite_root") or "")
@@ -249,7 +268,18 @@ def load_run(path: str | Path, registry: Mapping[str, Path] | None = None) -> Ru
         family=suite_family(suite, domain, suite_root, registry),
         quality=_quality(heldout_doc),
         kind=str((heldout_doc.get("kind") if isinstance(heldout_doc, dict) else None) or info.get("kind") or "program"),
+        program=program if program.is_file() else None,
+        program_sha256=hashlib.sha256(program.read_bytes()).hexdigest() if program.is_file() else None,
+        limits=_limits(config),
     )
+
+
+def _limits(config: Mapping[str, Any]) -> tuple[float, int, int] | None:
+    """Seconds and MiB a program run, and input orderings, as the run's configuration set them."""
+    try:
+        return float(config["timeout"]), int(config["memory_mb"]), int(config["orderings"])
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _quality(heldout_doc: Any) -> float | None:
@@ -303,7 +333,14 @@ def find_runs(
         from genplan.experiments.baselines import suite_label
 
         wanted = suite_label(suite, cache_dir)
+        present = sorted({r.family for r in runs})
         runs = [r for r in runs if r.family == wanted]
+        if not runs and present:
+            raise GenplanError(
+                f"No run of the suite {suite!r} (filed as {wanted!r}) under {', '.join(str(r) for r in roots)}; "
+                f"the runs there are of the suite(s) {', '.join(present)}.",
+                hint=f"Pass --suite {present[0]}, or leave --suite out to report every run.",
+            )
     if not runs:
         where = ", ".join(str(r) for r in roots)
         raise GenplanError(
@@ -312,6 +349,22 @@ def find_runs(
             "--cache-dir.",
         )
     return runs
+
+
+def check_suite_option(suite: str | None, cache_dir: str | Path | None = None) -> None:
+    """``report --suite`` takes a suite (a dataset: ``builtin``, a registered name, a folder), never a
+    domain: ``--suite ferry`` used to end in "no runs" although ferry's runs were there. Say so instead."""
+    if suite is None or suite == "builtin" or Path(suite).expanduser().is_dir():
+        return
+    from genplan.benchmarks.registry import builtin_domains, load_registry
+
+    if suite in load_registry(cache_dir) or suite not in builtin_domains():
+        return
+    raise GenplanError(
+        f"--suite takes a suite (a dataset: builtin, a name registered with `genplan benchmarks import`, or a "
+        f"folder), and {suite!r} is a domain.",
+        hint=f"To report only {suite}'s runs, pass its runs folder: `genplan report <cache>/runs/{suite} --out DIR`.",
+    )
 
 
 def select_baselines(baselines: Sequence[BaselineSet], spec: str) -> list[BaselineSet]:
@@ -372,7 +425,8 @@ def _suite_sizes(suite_root: str, task_ids: Sequence[str]) -> dict[str, int]:
 
 def add_task_sizes(runs: Sequence[RunSummary], baselines: Sequence[BaselineSet] = ()) -> list[RunSummary]:
     """The runs with the size of each held-out task, for the failure analysis (first failing task against
-    the largest solved one). Only runs that failed some task need sizes, so only their suites are read.
+    the largest solved one) and coverage by task size. Tasks whose size is known already (a published
+    result records it) are not looked up.
 
     A size comes from the suite's problem file (the folder the run recorded, parsed once per suite), else
     from a baseline of the same suite and domain (which records each task's objects); else it stays
@@ -380,8 +434,8 @@ def add_task_sizes(runs: Sequence[RunSummary], baselines: Sequence[BaselineSet] 
     """
     wanted: dict[str, set[str]] = {}
     for r in runs:
-        if r.heldout and not all(t.solved for t in r.heldout):
-            wanted.setdefault(r.suite_root, set()).update(t.task_id for t in r.heldout)
+        if r.heldout and any(t.size is None for t in r.heldout):
+            wanted.setdefault(r.suite_root, set()).update(t.task_id for t in r.heldout if t.size is None)
     from_suite = {root: _suite_sizes(root, sorted(ids)) for root, ids in sorted(wanted.items())}
     from_baselines: dict[tuple[str, str], dict[str, int]] = {}
     for b in baselines:

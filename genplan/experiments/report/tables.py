@@ -76,6 +76,9 @@ class CoverageCell:
     seeds: tuple[int | None, ...]
     #: Runs without a held-out evaluation (left out of the mean).
     incomplete: int = 0
+    #: Held-out tasks solved and evaluated, summed over the evaluated runs (seeds).
+    solved: int = 0
+    total: int = 0
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,8 @@ def coverage_table(
             best_seed=best.seed if best else None,
             seeds=tuple(r.seed for r in evaluated),
             incomplete=len(group) - len(evaluated),
+            solved=sum(r.solved for r in evaluated),
+            total=sum(r.total or 0 for r in evaluated),
         )
     ids = heldout_ids(runs)
     # Without runs (symbolic baselines only, before any LLM was paid) the baselines name the rows.
@@ -277,6 +282,8 @@ def speed_comparison(
 
 #: Failed tasks whose category is unknown (e.g. an evaluation that did not finish a task).
 OTHER = "other"
+#: What a result that records counts only (a published one without per-task outcomes) says of its tasks.
+NOT_RECORDED = "not recorded"
 
 
 @dataclass(frozen=True)
@@ -311,10 +318,17 @@ def _error_row(config: str, domain: str, group: Sequence[RunSummary]) -> ErrorRo
     failed_by: Counter[str] = Counter()
     runs_by: Counter[str] = Counter()
     status: Counter[str] = Counter()
-    evaluated = [r for r in group if r.heldout is not None]
+    evaluated = [r for r in group if r.evaluated]
     with_errors = 0
     for r in evaluated:
-        failures = [t for t in r.heldout or () if not t.solved]
+        if r.heldout is None:  # counts only (a published result): the failures' kind is not known
+            unknown = (r.total or 0) - r.solved
+            with_errors += bool(unknown)
+            failed_by[OTHER] += unknown
+            runs_by.update([OTHER] if unknown else [])
+            status.update({NOT_RECORDED: unknown} if unknown else {})
+            continue
+        failures = [t for t in r.heldout if not t.solved]
         with_errors += bool(failures)
         seen = {t.category if t.category in cats else OTHER for t in failures}
         failed_by.update(t.category if t.category in cats else OTHER for t in failures)
@@ -327,7 +341,7 @@ def _error_row(config: str, domain: str, group: Sequence[RunSummary]) -> ErrorRo
         len(evaluated),
         len(group) - len(evaluated),
         with_errors,
-        tasks=sum(len(r.heldout or ()) for r in evaluated),
+        tasks=sum(r.total or 0 for r in evaluated),
         failed=sum(failed_by.values()),
         failed_by_category={c: failed_by[c] for c in names},
         runs_by_category={c: runs_by[c] for c in names},
@@ -363,7 +377,8 @@ class UsageRow:
     known_cost: float
     #: Runs with no usage record at all.
     unrecorded: int = 0
-    wall_time_s: float = 0.0
+    #: ``None`` when no run recorded its time (a published result does not).
+    wall_time_s: float | None = 0.0
 
 
 def _usage_row(domain: str, config: str, group: Sequence[RunSummary]) -> UsageRow:
@@ -381,7 +396,7 @@ def _usage_row(domain: str, config: str, group: Sequence[RunSummary]) -> UsageRo
         cost=None if unknown else known,
         known_cost=known,
         unrecorded=sum(u.calls is None for u in usages),
-        wall_time_s=sum(r.wall_time_s or 0.0 for r in group),
+        wall_time_s=None if all(r.wall_time_s is None for r in group) else sum(r.wall_time_s or 0.0 for r in group),
     )
 
 
@@ -453,17 +468,19 @@ def shared_domains(runs: Sequence[RunSummary], labels: Mapping[Path, str]) -> tu
 
 
 def cost_comparison(runs: Sequence[RunSummary], labels: Mapping[Path, str] | None = None) -> list[CostRow]:
-    """Per domain and configuration, then per configuration over the shared domains (the mean of the
-    per-domain means, so a domain with more seeds does not weigh more)."""
+    """Per domain and configuration, then per configuration over every domain it has an evaluated run of
+    (the mean of the per-domain means, so a domain with more seeds does not weigh more). A configuration
+    run on fewer domains than the others is marked so by the view (:func:`~genplan.experiments.report.views.
+    cost_table`); averaging every configuration over only the domains all of them share would reduce a
+    report to its smallest configuration's domains (one domain, when one configuration ran on one)."""
     labels = labels if labels is not None else config_labels(runs)
     groups = _groups(runs, labels)
     rows = []
     for domain in domain_order(d for d, _ in groups):
         for config in config_order(c for d, c in groups if d == domain):
             rows.append(_cost_row(domain, config, groups[(domain, config)]))
-    shared = set(shared_domains(runs, labels))
     for config in config_order(c for _, c in groups):
-        mine = [r for r in rows if r.config == config and r.domain in shared]
+        mine = [r for r in rows if r.config == config and r.runs > 0]
         rows.append(CostRow(
             ALL, config, len(mine), calls=_mean([r.calls for r in mine]) if mine else None,
             tokens=_mean([r.tokens for r in mine]) if mine else None,
@@ -514,6 +531,10 @@ def failure_analysis(runs: Sequence[RunSummary], labels: Mapping[Path, str] | No
     rows = []
     for (domain, config), group in _groups(runs, labels).items():
         for r in group:
+            if r.heldout is None and r.total is not None and r.solved < r.total:  # counts only: which is unknown
+                rows.append(FailureRow(domain, config, r.seed, r.run_id, r.solved, r.total, NOT_RECORDED, None,
+                                       OTHER, NOT_RECORDED, None, None))  # fmt: skip
+                continue
             failed = sorted((t for t in r.heldout or () if not t.solved), key=_by_size)
             if not failed:
                 continue
@@ -521,7 +542,7 @@ def failure_analysis(runs: Sequence[RunSummary], labels: Mapping[Path, str] | No
             largest = max(solved, key=lambda t: (t.size is not None, t.size or 0, _natural(t.task_id)), default=None)
             first = failed[0]
             rows.append(FailureRow(
-                domain, config, r.seed, r.run_id, r.solved, len(r.heldout or ()), first.task_id, first.size,
+                domain, config, r.seed, r.run_id, r.solved, r.total or 0, first.task_id, first.size,
                 first.category if first.category in cats else OTHER, first.status,
                 largest.task_id if largest else None, largest.size if largest else None,
             ))  # fmt: skip
@@ -529,6 +550,43 @@ def failure_analysis(runs: Sequence[RunSummary], labels: Mapping[Path, str] | No
     order = {c: i for i, c in enumerate(config_order(r.config for r in rows))}
     seed = lambda r: r.seed if r.seed is not None else math.inf  # noqa: E731
     return sorted(rows, key=lambda r: (rank[r.domain], order[r.config], seed(r), r.run_id))
+
+
+#: Task-size bins start at these object counts (a 1-2-5 series: one bin per doubling or so, on any scale).
+SIZE_EDGES: tuple[int, ...] = (1, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000)
+
+
+def size_bin(size: int) -> tuple[int, int | None]:
+    """The bin ``[lo, hi)`` of a task of ``size`` objects (``hi`` is ``None`` for the last, open bin)."""
+    lo = max((e for e in SIZE_EDGES if e <= size), default=SIZE_EDGES[0])
+    later = [e for e in SIZE_EDGES if e > lo]
+    return lo, (later[0] if later else None)
+
+
+@dataclass(frozen=True)
+class SizeRow:
+    """Held-out tasks of one size bin solved by one configuration, summed over its evaluated runs (seeds)."""
+
+    #: ``(lo, hi)`` objects, ``hi`` excluded and ``None`` for the open last bin; ``None``: size unknown.
+    bin: tuple[int, int | None] | None
+    config: str
+    solved: int
+    total: int
+
+
+def size_coverage(runs: Sequence[RunSummary], labels: Mapping[Path, str] | None = None) -> list[SizeRow]:
+    """Coverage by task size (objects, constants included): where a configuration's programs stop
+    generalizing, over every domain. Tasks without a known size get their own bin, last."""
+    labels = labels if labels is not None else config_labels(runs)
+    counts: dict[tuple[tuple[int, int | None] | None, str], list[int]] = {}
+    for r in runs:
+        for t in r.heldout or ():
+            cell = counts.setdefault((size_bin(t.size) if t.size is not None else None, labels[r.path]), [0, 0])
+            cell[0] += t.solved
+            cell[1] += 1
+    bins = sorted({b for b, _ in counts}, key=lambda b: (b is None, b[0] if b else 0))
+    configs = config_order(c for _, c in counts)
+    return [SizeRow(b, c, *counts[(b, c)]) for b in bins for c in configs if (b, c) in counts]
 
 
 @dataclass(frozen=True)
@@ -583,6 +641,10 @@ class Report:
     cost: tuple[CostRow, ...] = ()
     failures: tuple[FailureRow, ...] = ()
     paper: tuple[PaperRow, ...] = ()
+    sizes: tuple[SizeRow, ...] = ()
+    #: The versions that made the report (:func:`genplan.execute.provenance.versions`), set when it is read
+    #: from disk; empty for a report built from values alone.
+    versions: Mapping[str, str | None] = field(default_factory=dict)
 
     @property
     def incomplete(self) -> tuple[RunSummary, ...]:
@@ -641,4 +703,5 @@ def build_report(
         cost=tuple(cost_comparison(runs, labels)),
         failures=tuple(failure_analysis(runs, labels)),
         paper=tuple(paper_comparison(runs, cov, labels)),
+        sizes=tuple(size_coverage(runs, labels)),
     )

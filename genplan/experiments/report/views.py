@@ -7,6 +7,7 @@ disagree about what a table holds.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -51,8 +52,27 @@ class Table:
     empty: str = ""
 
 
+@dataclass(frozen=True)
+class Link:
+    """A value that points at a file (a run's program): Markdown and HTML link it, relative to the report's
+    folder; a CSV file gets the path."""
+
+    text: str
+    target: Path
+
+    def href(self, base: Path | None) -> str:
+        """The target relative to ``base`` (the report's folder) when given, so that a report moved with
+        the files it links keeps its links; else the absolute path."""
+        target = self.target.resolve()
+        if base is None:
+            return target.as_posix()
+        return Path(os.path.relpath(target, base.resolve())).as_posix()
+
+
 def fmt(value: Any, kind: str) -> str:
     """A value as printed in Markdown and HTML (``-`` for nothing)."""
+    if isinstance(value, Link):
+        return value.text
     if isinstance(value, Flagged):
         return fmt(value.value, kind) + value.mark
     if value is None:
@@ -80,6 +100,7 @@ def coverage_view(report: Report) -> Table:
     columns = [Column("domain")]
     columns += [Column(f"{c} mean", "pct") for c in cov.configs]
     columns += [Column(f"{c} best", "pct") for c in cov.configs]
+    columns += [Column(f"{c} solved") for c in cov.configs]
     columns += [Column(b, "pct") for b in cov.baselines]
     for c in cov.configs:
         columns += [
@@ -99,6 +120,7 @@ def coverage_view(report: Report) -> Table:
             else:
                 mean.append(c.mean if c else None)
         best = [c.best if c else None for c in cells]
+        solved = [f"{c.solved}/{c.total}" if c and c.total else None for c in cells]
         base = []
         for b in cov.baselines:
             bc = cov.baseline_cells.get((d, b))
@@ -112,7 +134,7 @@ def coverage_view(report: Report) -> Table:
                 " ".join(str(s) for s in c.seeds) if c else "",
                 c.incomplete if c else 0,
             ]
-        rows.append((d, *mean, *best, *base, *extra))
+        rows.append((d, *mean, *best, *solved, *base, *extra))
     avg_mean, avg_best, n_dom = [], [], len(cov.domains)
     partial = False
     for c in cov.configs:
@@ -127,10 +149,16 @@ def coverage_view(report: Report) -> Table:
         mark = FEWER_DOMAINS_MARK if 0 < n < n_dom else ""
         partial |= bool(mark)
         avg_base.append(Flagged(v, mark) if mark else v)
-    rows.append(("average", *avg_mean, *avg_best, *avg_base, *([None, "", None] * len(cov.configs))))
+    totals = [(sum(c.solved for d in cov.domains if (c := cov.cell(d, k))),
+               sum(c.total for d in cov.domains if (c := cov.cell(d, k)))) for k in cov.configs]  # fmt: skip
+    all_solved = [f"{s}/{t}" if t else None for s, t in totals]
+    rows.append(("average", *avg_mean, *avg_best, *all_solved, *avg_base, *([None, "", None] * len(cov.configs))))
     notes = [
         "Percentage of held-out tasks solved in every input ordering: the mean over seeds and the best seed "
-        "per configuration, symbolic planners (planner, time limit) on the same tasks."
+        "per configuration"
+        + (", symbolic planners (planner, time limit) on the same tasks." if cov.baselines else ".")
+        + " Solved: held-out tasks solved of those evaluated, summed over the seeds (in the average row, over "
+        "the domains too)."
     ]
     if flagged:
         notes.append(
@@ -178,9 +206,9 @@ def speed_table(report: Report) -> Table:
 
 
 def error_tables(report: Report) -> tuple[Table, Table, Table]:
-    cats = error_categories()
-    extra = (OTHER,) if any(r.failed_by_category.get(OTHER) for r in report.errors) else ()
-    names = cats + extra
+    # Only what occurred: a category no program failed with, and a domain where none failed, would be rows and
+    # columns of zeros (35 rows of them in a report of 17 domains where one failed).
+    names = tuple(c for c in (*error_categories(), OTHER) if any(r.failed_by_category.get(c) for r in report.errors))
     totals = [r for r in report.errors if r.domain == ALL]
     paper_cols = (
         Column("configuration"),
@@ -217,18 +245,23 @@ def error_tables(report: Report) -> tuple[Table, Table, Table]:
         Column("failed", "int"),
         *(Column(c, "int") for c in names),
     )
+    shown = [r for r in report.errors if r.failed]
     task_rows = tuple(
-        (r.config, r.domain, r.runs, r.tasks, r.failed, *(r.failed_by_category.get(c, 0) for c in names))
-        for r in report.errors
+        (r.config, r.domain, r.runs, r.tasks, r.failed, *(r.failed_by_category.get(c, 0) for c in names)) for r in shown
     )
     tasks = Table(
         "errors_by_domain",
         "Failed held-out tasks by error type",
         task_cols,
         task_rows,
-        ("Failed held-out tasks summed over the seeds, by the category of their first failing ordering.",),
-        tuple(i for i, r in enumerate(report.errors) if r.domain == ALL),
-    )
+        (
+            "Failed held-out tasks summed over the seeds, by the category of their first failing ordering; only "
+            "domains and categories with a failure are shown (tasks: the held-out tasks of those runs).",
+            *((f"{OTHER}: the category is not known (e.g. a published result records counts, not each task).",)
+              if OTHER in names else ()),
+        ),
+        tuple(i for i, r in enumerate(shown) if r.domain == ALL),
+    )  # fmt: skip
     statuses = sorted({s for r in totals for s in r.by_status})
     status_cols = (Column("configuration"), *(Column(s, "int") for s in statuses))
     status_rows = tuple((r.config, *(r.by_status.get(s, 0) for s in statuses)) for r in totals) if statuses else ()
@@ -243,6 +276,19 @@ def error_tables(report: Report) -> tuple[Table, Table, Table]:
         ),
     )
     return paper, tasks, detail
+
+
+#: Said once, instead of "unknown" in every row, when no run had a known price.
+UNKNOWN_PRICES = (
+    "The provider's prices are unknown for these runs' models, so no cost is shown: the tokens are the measure "
+    "(the CSV file keeps the cost column, empty)."
+)
+
+
+def _prices_unknown(report: Report) -> bool:
+    """No paid call of any run had a known price (a queue, a local server, a provider litellm does not price)."""
+    usages = [r.usage for r in report.runs]
+    return bool(usages) and all(u.cost is None and u.known_cost == 0 for u in usages)
 
 
 def usage_table(report: Report) -> Table:
@@ -277,12 +323,21 @@ def usage_table(report: Report) -> Table:
                 u.wall_time_s,
             )
         )
+    unknown = _prices_unknown(report)
     notes = [
-        "Calls: the LLM calls the runs needed (a resumed run's replayed calls counted once); paid calls, tokens "
-        "and cost: what was sent to the provider, over every session of each run (answers from the cache are "
-        "free). A cost is summed only when every paid call had a known price; otherwise it is unknown, with the "
-        "known part as a lower bound."
+        "Calls: the LLM calls the runs needed (a resumed run's replayed calls counted once); paid calls"
+        + (" and tokens" if unknown else ", tokens and cost")
+        + ": what was sent to the provider, over every session of each run (answers from the cache are free)."
+        + (
+            ""
+            if unknown
+            else " A cost is summed only when every paid call had a known price; otherwise it is "
+            "unknown, with the known part as a lower bound."
+        )
     ]
+    if unknown:
+        notes.append(UNKNOWN_PRICES)
+        columns = tuple(replace(col, csv_only=True) if col.kind == "cost" else col for col in columns)
     unrecorded = sum(r.usage.calls is None for r in report.runs)
     if unrecorded:
         notes.append(f"{unrecorded} run(s) have no usage record (no usage.json nor calls.jsonl).")
@@ -303,24 +358,36 @@ def cost_table(report: Report) -> Table:
         Column("per call", "real"),
         Column("per 1k tokens", "real"),
     )
-    rows = tuple(
-        (c.domain, c.config, c.runs, c.calls, None if c.tokens is None else round(c.tokens), c.cost, c.coverage,
-         c.per_call, c.per_kilotoken)
-        for c in report.cost
-    )  # fmt: skip
+    most = max((c.runs for c in report.cost if c.domain == ALL), default=0)
+    fewer = False
+    rows = []
+    for c in report.cost:
+        config: Any = c.config
+        if c.domain == ALL and c.runs < most:  # averaged over fewer domains than another configuration
+            config, fewer = Flagged(c.config, FEWER_DOMAINS_MARK), True
+        rows.append((c.domain, config, c.runs, c.calls, None if c.tokens is None else round(c.tokens), c.cost,
+                     c.coverage, c.per_call, c.per_kilotoken))  # fmt: skip
     shared = shared_domains(report.runs, report.labels)
-    configs = sorted({report.config_of(r) for r in report.runs})
+    unknown = _prices_unknown(report)
     notes = [
         "Per run, over the runs with a held-out evaluation: the LLM calls and tokens the run needed (paid or "
-        "answered from the cache), the dollars paid (unknown when some price was), and the held-out coverage (%); "
-        "per call and per 1k tokens: coverage points per call and per 1,000 tokens (the mean coverage over the "
-        "mean calls or tokens).",
-        f"Rows 'all' compare the configurations on the {len(shared)} domain(s) each of them has an evaluated run "
-        f"of ({', '.join(shared) or 'none'}): the mean of the per-domain means."
-        + (" Configurations: " + ", ".join(configs) + "." if len(configs) > 1 else ""),
+        "answered from the cache), "
+        + ("" if unknown else "the dollars paid (unknown when some price was), ")
+        + "and the held-out coverage (%); per call and per 1k tokens: coverage points per call and per 1,000 "
+        "tokens (the mean coverage over the mean calls or tokens).",
+        "Rows 'all': each configuration over every domain it has an evaluated run of (runs: how many domains), "
+        "the mean of the per-domain means.",
     ]
+    if fewer:
+        notes.append(
+            f"{FEWER_DOMAINS_MARK} over fewer domains than another configuration; on the domains every configuration "
+            f"has a run of ({', '.join(shared) or 'none'}), compare the rows of those domains."
+        )
+    if unknown:
+        notes.append(UNKNOWN_PRICES)
+        columns = tuple(replace(col, csv_only=True) if col.kind == "cost" else col for col in columns)
     totals = tuple(i for i, c in enumerate(report.cost) if c.domain == ALL)
-    return Table("cost", "What the coverage cost", columns, rows, tuple(notes), totals)
+    return Table("cost", "What the coverage cost", columns, tuple(rows), tuple(notes), totals)
 
 
 def runs_table(report: Report) -> Table:
@@ -336,6 +403,9 @@ def runs_table(report: Report) -> Table:
         Column("model"),
         Column("suite"),
         Column("run"),
+        Column("program"),
+        Column("limits"),
+        Column("program sha256", csv_only=True),
         Column("path", csv_only=True),
     )
     rows = tuple(
@@ -347,10 +417,13 @@ def runs_table(report: Report) -> Table:
             r.kind,
             r.coverage,
             r.solved if r.evaluated else None,
-            len(r.heldout) if r.heldout is not None else None,
+            r.total,
             r.model,
             r.family,
             r.run_id,
+            Link(f"{r.program.name} ({(r.program_sha256 or '')[:8]})", r.program) if r.program is not None else None,
+            f"{r.limits[0]:g} s, {r.limits[1]} MiB, {r.limits[2]} orderings" if r.limits else None,
+            r.program_sha256,
             str(r.path),
         )
         for r in report.runs
@@ -358,6 +431,8 @@ def runs_table(report: Report) -> Table:
     notes = (
         "kind: what solved the held-out tasks, a program or a search (a heuristic the model wrote, searched "
         "by genplan); a run's coverage is never a mix of the two.",
+        "Program: the run's selected program (linked), with the start of its sha256; limits: CPU seconds and "
+        "memory a program run, and input orderings, of the held-out evaluation.",
     )
     return Table("runs", "Runs", columns, rows, notes)
 
@@ -433,6 +508,34 @@ def scale_tables(report: Report) -> list[Table]:
 
 def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "x"
+
+
+def size_table(report: Report) -> Table:
+    """Coverage by task size: one row per size bin, per configuration the tasks solved of those held out."""
+    configs = [c for c in report.coverage.configs if any(r.config == c for r in report.sizes)]
+    cells = {(r.bin, r.config): r for r in report.sizes}
+    bins = list(dict.fromkeys(r.bin for r in report.sizes))
+    columns = [Column("objects")]
+    for c in configs:
+        columns += [Column(f"{c} solved"), Column(f"{c} coverage", "pct")]
+    rows = []
+    for b in bins:
+        label = "unknown" if b is None else (f"{b[0]}-{b[1] - 1}" if b[1] is not None else f"{b[0]}+")
+        row: list[Any] = [label]
+        for c in configs:
+            cell = cells.get((b, c))
+            row += [f"{cell.solved}/{cell.total}", cell.solved / cell.total] if cell else [None, None]
+        rows.append(tuple(row))
+    notes = [
+        "Held-out tasks by size (objects, constants included) over every domain, summed over the seeds: solved "
+        "in every input ordering, of those evaluated. Where coverage drops with size, the programs stop "
+        "generalizing."
+    ]
+    if any(r.bin is None for r in report.sizes):
+        notes.append("unknown: tasks whose size was not found (their suite's problem files are not at hand).")
+    if any(r.heldout is None and r.evaluated for r in report.runs):
+        notes.append("Runs that record counts only (a published result without heldout/) are not in this table.")
+    return Table("sizes", "Coverage by task size", tuple(columns), tuple(rows), tuple(notes))
 
 
 def failure_table(report: Report) -> Table:
@@ -511,8 +614,9 @@ def learning_table(report: Report) -> Table:
     from genplan.benchmarks.learning import is_learning_test_run
     from genplan.experiments.report.ipc2023 import LEARNING_DOMAINS, PER_DOMAIN, TASKS_PER_DOMAIN, TOTALS
 
-    runs = [r for r in report.runs
-            if r.domain in LEARNING_DOMAINS and is_learning_test_run(t.task_id for t in r.heldout or ())]  # fmt: skip
+    # A published Learning Track row (suite ipc2023/<domain>) counts even when it records counts only.
+    runs = [r for r in report.runs if r.domain in LEARNING_DOMAINS and r.evaluated
+            and (r.family == "ipc2023" or is_learning_test_run(t.task_id for t in r.heldout or ()))]  # fmt: skip
     columns = [Column("domain"), Column("runs", "int"), Column("solved", "real"), Column("quality", "real"),
                Column("LLM calls", "real")]  # fmt: skip
     columns += [Column(a.name, "real") for a in PER_DOMAIN]
@@ -570,7 +674,8 @@ def why_empty(report: Report, key: str) -> str:
     if not report.runs and key != "coverage":
         return _commands_for_runs(report)
     suite = suite_option(report.runs)
-    if not any(r.evaluated for r in report.runs) and key in {"speed", "errors_by_status", "failures", "paper"}:
+    needs_evaluation = {"speed", "errors_by_domain", "errors_by_status", "failures", "paper", "sizes"}
+    if not any(r.evaluated for r in report.runs) and key in needs_evaluation:
         return (
             "No run has a held-out evaluation yet (see Incomplete runs): rerunning `genplan synthesize` with the "
             "run's settings resumes it from the cache."
@@ -583,7 +688,10 @@ def why_empty(report: Report, key: str) -> str:
         f"`genplan baselines --planners ff --planner-time-limit 45{suite}` computes them, and `genplan report` then "
         "uses them (unless `--baselines` leaves them out).",
         "errors_by_status": no_failure,
+        "errors_by_domain": no_failure,
         "failures": no_failure,
+        "sizes": "No held-out task has a recorded outcome: the runs have no held-out evaluation, or record only "
+        "counts.",
         "learning": "No run on the IPC 2023 Learning Track's test tasks: `genplan benchmarks import` a clone of "
         "ipc2023-learning/benchmarks, then `genplan synthesize DOMAIN --suite NAME --config auto`.",
         "paper": "No run used a preset of the paper's Table 1 ("
@@ -603,6 +711,7 @@ def report_tables(report: Report) -> list[Table]:
     tables += [incomplete_table(report), speed_table(report)]
     tables += list(error_tables(report))
     tables.append(failure_table(report))
+    tables.append(size_table(report))
     tables.append(usage_table(report))
     tables.append(cost_table(report))
     tables += scale_tables(report)
@@ -615,14 +724,35 @@ def shown_columns(table: Table) -> list[int]:
 
 
 PLOTS: dict[str, str] = {
-    "coverage.png": "Mean held-out coverage per domain and configuration, symbolic baselines on the right.",
+    "coverage.png": "Mean held-out coverage per domain and configuration.",
     "runtime.png": "Program runtime against ff runtime on commonly solved tasks (best seed, log-log); points "
     "above the diagonal are tasks where the program is faster.",
     "scaling.png": "Program and planner runtime as generated tasks grow (log-log), and coverage per size.",
 }
 
 
+def plot_caption(report: Report, name: str) -> str:
+    """A plot's caption, naming only what it draws (symbolic baselines only when it has their columns)."""
+    if name == "coverage.png" and report.coverage.baselines:
+        return PLOTS[name][:-1] + ", symbolic baselines on the right."
+    return PLOTS[name]
+
+
+def made_with(report: Report) -> str:
+    """Which genplan and Fast Downward made the report (empty when not recorded)."""
+    v = report.versions
+    if not v:
+        return ""
+    commit = f" (commit {v['commit']})" if v.get("commit") else ""
+    return f"Made with genplan {v.get('genplan')}{commit} and {v.get('fast_downward')}."
+
+
 def summary_lines(report: Report) -> list[str]:
+    lines = _summary_lines(report)
+    return [*lines, made_with(report)] if made_with(report) else lines
+
+
+def _summary_lines(report: Report) -> list[str]:
     cov = report.coverage
     evaluated = sum(r.evaluated for r in report.runs)
     if not report.runs:
@@ -664,7 +794,7 @@ def sections(report: Report) -> list[Section]:
                              tables["incomplete"]), tuple(p for p in ("coverage.png",) if p in plots)),
         Section("Programs vs ff", (tables["speed"],), tuple(p for p in ("runtime.png",) if p in plots)),
         Section("Error types", (tables["errors"], tables["errors_by_domain"], tables["errors_by_status"])),
-        Section("Where the programs fail", (tables["failures"],)),
+        Section("Where the programs fail", (tables["failures"], tables["sizes"])),
         Section("LLM usage", (tables["usage"],)),
         Section("Cost of the coverage", (tables["cost"],)),
         Section("Scaling", scale, tuple(p for p in ("scaling.png",) if p in plots), why_empty(report, "scale")),
