@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -12,6 +13,11 @@ from genplan.core.paths import reference_root as locate_reference
 from genplan.experiments.report.ipc2023 import LEARNING_DOMAINS
 
 REPO = Path(__file__).resolve().parent.parent
+
+# Error paragraphs wrap at the terminal's width (80 columns when there is no terminal), and a temporary
+# path's length varies between test workers: a wide terminal keeps each message on one line, so tests can
+# look for its phrases. The tests of the wrapping itself set COLUMNS themselves.
+os.environ.setdefault("COLUMNS", "1000")
 
 #: The 17 domains of the paper, in the order of its tables.
 DOMAINS = (

@@ -75,7 +75,8 @@ def test_the_repair_rung_fixes_the_direct_program_and_the_strategy_rung_is_not_n
     run = outcome.run
     ladder = json.loads(run.path("ladder.json").read_text())
     assert [(r["rung"], r.get("passed"), r.get("skipped", False)) for r in ladder["rungs"]] == [
-        ("direct", False, False), ("repair", True, False), ("strategy", None, True)]  # fmt: skip
+        ("direct", False, False), ("repair", True, False), ("search", None, True),
+        ("strategy", None, True)]  # fmt: skip
     assert ladder["selected_rung"] == "repair"
     assert json.loads(run.path("4-selection.json").read_text())["rung"] == "repair"
     usage = ladder["usage"]
@@ -155,7 +156,10 @@ def test_the_strategy_rung_learns_from_the_first_rungs(ferry, tmp_path: Path) ->
     # selection over all rungs, scored on the final task set: the staged program wins
     assert outcome.program_label == "p1.v0" and outcome.debug_solved == outcome.debug_total
     ladder = json.loads(run.path("ladder.json").read_text())
-    assert [r.get("passed") for r in ladder["rungs"]] == [False, False, True] and ladder["selected_rung"] == "strategy"
+    # the search rung is skipped: the programs failed, but not by timing out
+    assert [r.get("passed") for r in ladder["rungs"]] == [False, False, None, True]
+    assert ladder["rungs"][2]["rung"] == "search" and ladder["rungs"][2]["skipped"]
+    assert ladder["selected_rung"] == "strategy"
     assert ladder["usage"]["strategy"]["calls"] == len(purposes) - 3
     assert len(purposes) <= load_config("auto", repair_rounds=1, n_programs=2, code_rounds=1,
                                         strategy_rounds=1).max_llm_calls()  # fmt: skip

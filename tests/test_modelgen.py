@@ -247,7 +247,7 @@ def test_cli_asks_once_with_the_debugging_tasks_only_keeps_the_generator_and_a_r
         assert len(srv.requests) == 1, "the second run is answered from the cache"
         prompt = json.dumps(srv.requests[0])
     assert "from the cache" in again.stderr and "accepted" in first.stderr
-    folder = tmp_path / "check-ferry-cap"
+    (folder,) = tmp_path.glob("check-ferry-cap-*")  # the default folder: the program's name and short sha256
     assert (folder / "generator.py").read_text().endswith(GOOD_GENERATOR)
     verdict = json.loads((folder / "generator.json").read_text())
     assert verdict["accepted"] and verdict["calls"]["paid_calls"] == 1
