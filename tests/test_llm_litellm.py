@@ -148,6 +148,9 @@ def test_server_error_then_success(server: Callable[..., OpenAIStubServer], tmp_
 
 
 def test_stall_past_timeout_is_retried(server: Callable[..., OpenAIStubServer], tmp_path: Path) -> None:
+    from genplan.llm.litellm_backend import load_litellm
+
+    load_litellm()  # its first import takes seconds on a busy machine: not part of the timing
     srv = server(Stall(5), Text("second try"))
     start = time.monotonic()
     reply = _client(srv, tmp_path, timeout=0.5).chat([user("q")], purpose="p.x")
