@@ -183,7 +183,9 @@ def test_cli_prints_the_table_and_writes_the_files(tmp_path: Path) -> None:
     # What was scored and how (issue 23, item 4); another program's result is replaced only with --force.
     record = data["provenance"]
     assert record["program"]["sha256"] == hashlib.sha256(GOOD.read_bytes()).hexdigest()
-    assert record["limits"]["timeout_s"] == 60.0 and record["limits"]["memory_mb"] == 4096
+    from genplan.core.limits import PROGRAM_TIMEOUT_S
+
+    assert record["limits"]["timeout_s"] == PROGRAM_TIMEOUT_S and record["limits"]["memory_mb"] == 4096
     assert record["versions"]["fast_downward"] and "made with genplan" in (out / "scale.md").read_text()
     other = tmp_path / "other.py"
     other.write_text(GOOD.read_text() + "\n# another program\n")
