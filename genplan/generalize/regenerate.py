@@ -181,21 +181,7 @@ def regenerate_smaller(
             return None
         results = run([c for c, _ in batch])
         tried += len(batch)
-        failing = sorted(
-            ((c, o, r) for (c, o), r in zip(batch, results, strict=True)
-             if not r.solved and r.category == outcome.category),
-            key=lambda cor: (not cor[0].solvable, cor[0].task.size, cor[0].task_id),
-        )  # fmt: skip
-        proofs = 0
-        for made, option, result in failing:
-            if not made.solvable:  # needs a proof; a few per step at most (each may take the planner's limit)
-                if proofs >= MAX_PROOFS_PER_STEP or time.monotonic() > deadline:
-                    return None
-                proofs += 1
-                if not prove(made.task):
-                    continue
-            return made, option, result
-        return None
+        return _smallest_failing(batch, results, outcome.category, lambda c: not c.solvable, prove, deadline)
 
     while True:
         chosen = None
@@ -215,6 +201,32 @@ def regenerate_smaller(
         attempt += 1
         if attempt >= MAX_ATTEMPTS:
             return Regenerated(current, current_outcome, steps, tried, False)
+
+
+def _smallest_failing(
+    batch: list[tuple[Candidate, Any]],
+    results: list[TaskOutcome],
+    category: str | None,
+    needs_proof: Callable[[Candidate], bool],
+    prove: Prove,
+    deadline: float,
+) -> tuple[Candidate, Any, TaskOutcome] | None:
+    """The smallest task of ``batch`` that fails in ``category`` and is solvable: tasks that need no proof
+    first, then the others proved, a few per step at most (each may take the planner's limit)."""
+    failing = sorted(
+        ((c, o, r) for (c, o), r in zip(batch, results, strict=True) if not r.solved and r.category == category),
+        key=lambda cor: (needs_proof(cor[0]), cor[0].task.size, cor[0].task_id),
+    )
+    proofs = 0
+    for made, option, result in failing:
+        if needs_proof(made):
+            if proofs >= MAX_PROOFS_PER_STEP or time.monotonic() > deadline:
+                return None
+            proofs += 1
+            if not prove(made.task):
+                continue
+        return made, option, result
+    return None
 
 
 def _regenerate_model(
@@ -257,21 +269,7 @@ def _regenerate_model(
             return None
         results = run([c for c, _ in batch])
         tried += len(batch)
-        failing = sorted(
-            ((c, o, r) for (c, o), r in zip(batch, results, strict=True)
-             if not r.solved and r.category == outcome.category),
-            key=lambda cor: (cor[0].task.size, cor[0].task_id),
-        )  # fmt: skip
-        proofs = 0
-        for made_cand, option, result in failing:
-            if not lazy:
-                if proofs >= MAX_PROOFS_PER_STEP or time.monotonic() > deadline:
-                    return None
-                proofs += 1
-                if not prove(made_cand.task):
-                    continue
-            return made_cand, option, result
-        return None
+        return _smallest_failing(batch, results, outcome.category, lambda _c: not lazy, prove, deadline)
 
     while True:
         chosen = None

@@ -26,6 +26,11 @@ class DirectExample:
     plan: tuple[str, ...]
 
 
+def example_context(examples: Sequence[DirectExample]) -> list[dict]:
+    """The prompt examples as templates read them: name, canonical sorted Python literals and plan."""
+    return [{"name": e.task_id, "python": render_python_task(e.py), "plan": list(e.plan)} for e in examples]
+
+
 def direct_prompt(
     domain_name: str,
     domain_pddl: str,
@@ -42,7 +47,7 @@ def direct_prompt(
         domain_name=domain_name,
         domain_pddl=domain_pddl,
         typed=typed,
-        examples=[{"name": e.task_id, "python": render_python_task(e.py), "plan": list(e.plan)} for e in examples],
+        examples=example_context(examples),
         timeout=timeout,
         max_objects=max_objects,
         reasoning=reasoning,

@@ -32,7 +32,7 @@ from genplan.core.prompts import render
 from genplan.pddl.pyform import PyTask, render_python_task
 from genplan.stages.codegen import Evaluator, TaskResult
 from genplan.stages.conversation import Answer, ChatClient, Message, ask, user
-from genplan.stages.direct import DirectExample
+from genplan.stages.direct import DirectExample, example_context
 from genplan.stages.extract import extract_heuristic
 
 #: What a run's selected artifact can be (``kind`` in the selection, the run summary and the reports).
@@ -102,7 +102,7 @@ def search_prompt(
         domain_name=domain_name,
         domain_pddl=domain_pddl,
         typed=typed,
-        examples=[{"name": e.task_id, "python": render_python_task(e.py), "plan": list(e.plan)} for e in examples],
+        examples=example_context(examples),
         timeout=timeout,
         max_objects=max_objects,
         reasoning=reasoning,
