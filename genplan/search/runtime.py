@@ -11,8 +11,12 @@ Every name defined here starts with ``_gp`` or ``GP``, so the model's code (past
 clash with it by accident.
 
 States are frozensets of *fluent* facts only (facts of predicates some action adds or deletes): the static
-facts never change, so they are kept once (``static``) instead of being copied into every state, which is
-what makes a sokoban task of 10,000 objects searchable.
+facts never change, so they are kept once (``static``) instead of being copied into every state. The
+searches keep even less: a state they have met is stored as the sorted ids of the facts in which it
+differs from the initial state (:class:`GPPacked`), a few dozen integers where the full state of a large
+sokoban grid holds thousands of ``clear`` facts. A full frozenset exists only while a state is expanded or
+evaluated, so memory grows with the number of states met times the size of their *difference*, not of
+the states themselves.
 """
 
 # --- runtime ---
@@ -127,6 +131,13 @@ class GPSuccessors:
     # ---------------------------------------------------------------------------------- successors
     def __call__(self, state):
         """Every ``(action, next_state)`` applicable in ``state`` (fluent facts), sorted by action text."""
+        return [(text, (state - removed) | added) for text, removed, added in self.deltas(state)]
+
+    def deltas(self, state):
+        """Every ``(action, removed, added)`` applicable in ``state``, sorted by action text: the facts the
+        action really removes from and adds to this state (a fact both deleted and added stays, as PDDL
+        applies deletes first), so ``(state - removed) | added`` is the next state. The searches use this
+        form: a duplicate is recognised from the difference alone, before any next state is built."""
         out = []
         state_index = {}
         for action, (steps, unbound) in zip(self.actions, self.plans, strict=True):
@@ -191,10 +202,14 @@ class GPSuccessors:
             fact = (pred, *[binding.get(a, a) for a in args])
             if fact in state or fact in self.static:
                 return None
-        deleted = {(pred, *[binding.get(a, a) for a in args]) for pred, args in delete}
-        added = {(pred, *[binding.get(a, a) for a in args]) for pred, args in add}
+        added = frozenset((pred, *[binding.get(a, a) for a in args]) for pred, args in add)
+        removed = frozenset(
+            fact
+            for fact in ((pred, *[binding.get(a, a) for a in args]) for pred, args in delete)
+            if fact in state and fact not in added
+        )
         text = "(" + " ".join([name, *[binding[p] for p, _t in params]]) + ")"
-        return text, frozenset((state - deleted) | added)
+        return text, removed, added - state
 
 
 def _gp_first(pair):
@@ -224,44 +239,95 @@ def _gp_value(value, where):
     return value
 
 
-def _gp_plan(parents, state):
+class GPPacked:
+    """Compact states for the searches: a state is the sorted tuple of the ids of the facts in which it
+    differs from the initial state.
+
+    Why: a search keeps every state it has met (to prune duplicates and to rebuild the plan), and on an
+    IPC-sized sokoban grid a full state is thousands of ``clear`` facts, of which an action changes three.
+    A packed state costs a few dozen integers; it is hashable and equal exactly when the states are
+    equal (the ids are assigned once per search, and sorting makes the tuple canonical). ``unpack``
+    rebuilds the frozenset with one C-level symmetric difference.
+    """
+
+    def __init__(self, initial):
+        self.initial = initial
+        self.ids = {}
+        self.facts = []
+        self.actions = {}
+
+    def child(self, key, removed, added):
+        """The packed state after an action that removes ``removed`` and adds ``added`` in state ``key``:
+        each fact that changes toggles its membership in the difference."""
+        ids = self.ids
+        diff = set(key)
+        for fact in removed:
+            i = ids.get(fact)
+            if i is None:
+                i = ids[fact] = len(self.facts)
+                self.facts.append(fact)
+            diff ^= {i}
+        for fact in added:
+            i = ids.get(fact)
+            if i is None:
+                i = ids[fact] = len(self.facts)
+                self.facts.append(fact)
+            diff ^= {i}
+        return tuple(sorted(diff))
+
+    def unpack(self, key):
+        facts = self.facts
+        return self.initial.symmetric_difference([facts[i] for i in key])
+
+    def action(self, text):
+        """One string object per distinct action, however many states it leads to."""
+        return self.actions.setdefault(text, text)
+
+
+def _gp_plan(parents, key):
     steps = []
     while True:
-        parent, action = parents[state]
+        parent, action = parents[key]
         if parent is None:
             break
         steps.append(action)
-        state = parent
+        key = parent
     steps.reverse()
     return steps
 
 
 def gp_gbfs(initial, goal, succ, h, stats):
     """Greedy best-first search on h (ties: fewer steps, then first generated); duplicates are pruned,
-    and states with ``h == inf`` are never expanded."""
+    and states with ``h == inf`` are never expanded. ``succ(state)`` gives ``(action, removed, added)``
+    triples (:meth:`GPSuccessors.deltas`); the states met are kept packed (:class:`GPPacked`)."""
     stats.strategy = stats.strategy or "gbfs"
     if goal <= initial:
         return []
+    pack = GPPacked(initial)
     counter = 0
     value = _gp_value(h(initial), "on the initial state")
     stats.evaluations += 1
-    parents = {initial: (None, None)}
-    frontier = [(value, 0, counter, initial)]
+    root = ()
+    parents = {root: (None, None)}
+    frontier = [(value, 0, counter, root)]
     while frontier:
-        _value, g, _c, state = _gp_heapq.heappop(frontier)
+        _value, g, _c, key = _gp_heapq.heappop(frontier)
+        state = pack.unpack(key)
         stats.expansions += 1
-        for action, nxt in succ(state):
-            if nxt in parents:
+        for action, removed, added in succ(state):
+            child = pack.child(key, removed, added)
+            if child in parents:
                 continue
-            parents[nxt] = (state, action)
+            parents[child] = (key, pack.action(action))
+            nxt = (state - removed) | added
             if goal <= nxt:
-                return _gp_plan(parents, nxt)
+                return _gp_plan(parents, child)
             value = _gp_value(h(nxt), f"after {action}")
             stats.evaluations += 1
             if value == GP_INF:
                 continue
             counter += 1
-            _gp_heapq.heappush(frontier, (value, g + 1, counter, nxt))
+            _gp_heapq.heappush(frontier, (value, g + 1, counter, child))
     raise GPSearchError(
         f"greedy best-first search explored every reachable state with finite h ({stats.expansions} "
         "expansions) without reaching the goal"
@@ -276,14 +342,15 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
     and expands one state a step. The plateau rule: on a plateau or a local minimum the breadth-first search
     goes deeper (it is complete within the states reachable from the current one); if it finds no better
     state (the current state leads only into dead ends or worse), the search starts over from the initial
-    state with greedy best-first search, which is complete.
+    state with greedy best-first search, which is complete. States are packed as in :func:`gp_gbfs`.
     """
     stats.strategy = "hill climbing"
     if goal <= initial:
         return []
+    pack = GPPacked(initial)
     plan = []
-    current = initial
-    best = _gp_value(h(current), "on the initial state")
+    current = ()
+    best = _gp_value(h(initial), "on the initial state")
     stats.evaluations += 1
     seen_best = set()
     while True:
@@ -293,22 +360,25 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
         found = None
         while layer and found is None:
             nxt_layer = []
-            for state in layer:
+            for key in layer:
+                state = pack.unpack(key)
                 stats.expansions += 1
-                for action, nxt in succ(state):
-                    if nxt in parents:
+                for action, removed, added in succ(state):
+                    child = pack.child(key, removed, added)
+                    if child in parents:
                         continue
-                    parents[nxt] = (state, action)
+                    parents[child] = (key, pack.action(action))
+                    nxt = (state - removed) | added
                     if goal <= nxt:
-                        return plan + _gp_plan(parents, nxt)
+                        return plan + _gp_plan(parents, child)
                     value = _gp_value(h(nxt), f"after {action}")
                     stats.evaluations += 1
                     if value == GP_INF:
                         continue
-                    if value < best and nxt not in seen_best:
-                        found = (nxt, value)
+                    if value < best and child not in seen_best:
+                        found = (child, value)
                         break
-                    nxt_layer.append(nxt)
+                    nxt_layer.append(child)
                 if found is not None:
                     break
             layer = nxt_layer
@@ -321,7 +391,8 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
 
 def gp_model_successors(model, static, objects):
     """The model's ``successors(state, static, objects)`` wrapped to the engine's form: a list of
-    ``(action text, frozenset)`` pairs, each action normalised to lower case, sorted."""
+    ``(action text, removed, added)`` triples (as :meth:`GPSuccessors.deltas` gives), each action
+    normalised to lower case, sorted."""
 
     def succ(state):
         out = []
@@ -334,7 +405,8 @@ def gp_model_successors(model, static, objects):
                 ) from None
             if not isinstance(action, str):
                 raise GPSearchError(f"successors returned the action {action!r}, which is not a string")
-            out.append((" ".join(action.lower().split()), frozenset(nxt)))
+            nxt = frozenset(nxt)
+            out.append((" ".join(action.lower().split()), state - nxt, nxt - state))
         out.sort(key=_gp_first)
         return out
 
@@ -362,7 +434,7 @@ def gp_solve(domain, objects, init, goal, h, model_successors, strategy):
         raise GPSearchError(f"the goal facts {sorted(missing)} are static and false: the task has no plan")
     objs = frozenset(objects)
     goal_all = frozenset(goal)
-    succ = generic if model_successors is None else gp_model_successors(model_successors, static, objs)
+    succ = generic.deltas if model_successors is None else gp_model_successors(model_successors, static, objs)
 
     def heuristic(state):
         return h(state, goal_all, static, objs)
