@@ -86,6 +86,16 @@ SuiteOpt = Annotated[
     str | None,
     typer.Option("--suite", help="Suite name (builtin, or one registered by `benchmarks import`) or folder."),
 ]
+SearchStrategyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--search-strategy",
+        help="For a search file (a heuristic h): gbfs (greedy best-first search) or hill (hill climbing, for a "
+        "heuristic `genplan check` found direct; falls back to gbfs when stuck). Default: the run's choice, "
+        "else gbfs.",
+        show_default=False,
+    ),
+]
 
 # The cluster options of every command with CPU-heavy work (see genplan/cluster/ and the README's
 # "Running on a cluster"). Without any of them the local executor runs everything, as before.
@@ -617,6 +627,7 @@ def evaluate(
             "own, e.g. the Learning Track's solutions/upper_bounds.json)."
         ),
     ] = None,
+    search_strategy: SearchStrategyOpt = None,
     cache_dir: CacheDir = None,
     scheduler: SchedulerOpt = None,
     cluster: ClusterOpt = None,
@@ -645,7 +656,10 @@ def evaluate(
     original = load_program(program)
     s = resolve_suite(domain, suite, cache_dir)
     kind = kind_of(original) or "program"
-    source = runnable(original, s.domain)
+    from genplan.programs.solve import search_strategy as choose_strategy
+
+    strategy = choose_strategy(search_strategy, None)
+    source = runnable(original, s.domain, strategy)  # type: ignore[arg-type]
     ids = {"heldout": s.split.heldout, "debug": s.split.debug, "all": tuple(t for t, _ in s.problems)}[split]
     mode = "first_failure" if first_failure else ("debug" if split == "debug" else "heldout")
     from genplan.execute.provenance import guard_overwrite, program_sha256, provenance, short_sha
@@ -705,6 +719,7 @@ def evaluate(
     if kind == "search":
         from genplan.search.stats import expansions_by_task
 
+        data["search_strategy"] = strategy
         data["expansions"] = expansions_by_task(ev.results)
     path.write_text(json.dumps(data, indent=2) + "\n")
     copyable(console, f"report: {path}", style="dim")
@@ -1298,6 +1313,7 @@ def solve(
     memory: ProgramMemoryOpt = PROGRAM_MEMORY_MB,
     suite: SuiteOpt = None,
     out: Annotated[Path | None, typer.Option(help="Write the plan to this file instead of printing it.")] = None,
+    search_strategy: SearchStrategyOpt = None,
     cache_dir: CacheDir = None,
 ) -> None:
     """Solve a task with a generalized plan; fall back to Fast Downward if the program fails.
@@ -1312,6 +1328,7 @@ def solve(
         result = run_solve(
             domain, problem, program=program, run=run, fallback=fallback, timeout=timeout,
             planner_time_limit=planner_timeout, memory_mb=memory, suite=suite, cache_dir=cache_dir,
+            strategy=search_strategy,
         )  # fmt: skip
     if result.program is not None:
         copyable(err_console, f"program: {result.program.path} ({result.program.origin})", style="dim")

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from genplan.core.errors import GenplanError
 from genplan.pddl.model import Domain, Task
+
+if TYPE_CHECKING:
+    from genplan.runs.folder import RunDir
 
 #: ``--fallback`` values: a Fast Downward configuration, or ``none``.
 FALLBACKS = ("ff", "lama-first", "lmcut", "none")
@@ -31,6 +35,9 @@ class ProgramChoice:
     path: Path
     #: ``"file"``, ``"run <id>"`` or ``"latest run <id>"``.
     origin: str
+    #: For a run's search artifact, the search its run chose (``"hill"`` when the checks found the heuristic
+    #: direct, else ``"gbfs"``), from ``4-selection.json``; ``None`` for a file or a program.
+    strategy: str | None = None
 
 
 @dataclass(frozen=True)
@@ -129,17 +136,41 @@ def choose_program(
                     f"The run {found.run_id} of {found.domain!r} has no selected program (status: {status}).",
                     hint=f"See `genplan inspect {found.domain} --run {found.run_id}`, or pass --program FILE.",
                 )
-            return ProgramChoice(path, f"run {found.run_id}")
+            return ProgramChoice(path, f"run {found.run_id}", _recorded_strategy(found))
         raise errors[0]
     for name in domain_names:
         for candidate in list_runs(name, cache_dir):
             path = candidate.path("program.py")
             if path.is_file():
-                return ProgramChoice(path, f"latest run {candidate.run_id}")
+                return ProgramChoice(path, f"latest run {candidate.run_id}", _recorded_strategy(candidate))
     raise GenplanError(
         f"No run of {' / '.join(repr(n) for n in domain_names)} under {runs_root(cache_dir)} has a selected program.",
         hint=f"Synthesize one with `genplan synthesize {domain_names[0]}`, or pass --program FILE or --run ID.",
     )
+
+
+def _recorded_strategy(run: RunDir) -> str | None:
+    """The search strategy a run selected with its artifact (None for a program or an older run)."""
+    selection = run.read_json("4-selection.json") or {}
+    strategy = selection.get("strategy")
+    return strategy if selection.get("kind") == "search" and strategy in ("gbfs", "hill") else None
+
+
+def search_strategy(option: str | None, choice: ProgramChoice | None) -> str:
+    """The search a search artifact runs with: ``--search-strategy`` when given, else what its run chose,
+    else greedy best-first search (complete whatever the heuristic; hill climbing pays off only for a
+    heuristic the checks found direct)."""
+    from genplan.search.compose import STRATEGIES
+
+    if option is not None:
+        if option not in STRATEGIES:
+            raise GenplanError(
+                f"Unknown search strategy {option!r}.",
+                hint=f"Choose one of: {', '.join(STRATEGIES)} (hill: hill climbing, for a heuristic `genplan check` "
+                "found direct; it falls back to gbfs when stuck).",
+            )
+        return option
+    return (choice.strategy if choice is not None else None) or "gbfs"
 
 
 def check_fallback(name: str) -> str | None:
@@ -165,6 +196,7 @@ def solve(
     planner_memory_mb: int = 8192,
     suite: str | Path | None = None,
     cache_dir: str | Path | None = None,
+    strategy: str | None = None,
 ) -> SolveResult:
     """``genplan solve``: load the task, pick the program, run it, fall back if needed.
 
@@ -180,9 +212,10 @@ def solve(
         raise GenplanError(f"The problem file {problem_path} does not exist.", hint="Check the path.")
     task = parse_problem(problem_path, parsed)
     choice = choose_program(run_domain_names(domain, parsed), program=program, run=run, cache_dir=cache_dir)
+    chosen = search_strategy(strategy, choice)
     return solve_task(
         task, choice, fallback=planner, timeout=timeout, memory_mb=memory_mb, planner_time_limit=planner_time_limit,
-        planner_memory_mb=planner_memory_mb, cache_dir=cache_dir,
+        planner_memory_mb=planner_memory_mb, cache_dir=cache_dir, strategy=chosen,
     )  # fmt: skip
 
 
@@ -196,6 +229,7 @@ def solve_task(
     planner_time_limit: float = 300.0,
     planner_memory_mb: int = 8192,
     cache_dir: str | Path | None = None,
+    strategy: str = "gbfs",
 ) -> SolveResult:
     """Run ``program`` on ``task`` in the sandbox; on failure fall back to ``fallback`` (a planner name or None).
 
@@ -207,7 +241,7 @@ def solve_task(
     runtime = None
     expansions = None
     if program is not None:
-        kind, outcome = _run_program(program.path, task, timeout, memory_mb)
+        kind, outcome = _run_program(program.path, task, timeout, memory_mb, strategy)
         runtime = round(outcome.runtime, 6)
         if kind == "search" and outcome.runs:
             expansions = search_expansions(outcome.runs[0].outcome.stderr)
@@ -244,7 +278,7 @@ def search_expansions(stderr: str) -> int | None:
     return expansions(stderr)
 
 
-def _run_program(path: Path, task: Task, timeout: float, memory_mb: int):  # -> (kind, TaskOutcome)
+def _run_program(path: Path, task: Task, timeout: float, memory_mb: int, strategy: str = "gbfs"):  # -> (kind, outcome)
     """One sandboxed run in the task's own input order, judged by the validator (``debug`` mode keeps the plan);
     a search artifact is composed into its program first."""
     from genplan.execute.evaluate import evaluate
@@ -252,7 +286,7 @@ def _run_program(path: Path, task: Task, timeout: float, memory_mb: int):  # -> 
     from genplan.search.compose import kind_of, runnable
 
     raw = load_program(path)
-    source = runnable(raw, task.domain)
+    source = runnable(raw, task.domain, strategy)  # type: ignore[arg-type]
     evaluation = evaluate(
         source, [(task.name, task)], orderings=1, timeout=timeout, memory_mb=memory_mb, jobs=1, mode="debug"
     )
