@@ -385,3 +385,114 @@ def test_the_learning_tracks_largest_sokoban_task_is_searched_without_grounding(
     goal_count = "def h(state, goal, static, objects):\n    return sum(1 for f in goal if f not in state)\n"
     ev = evaluate(compose_search(goal_count, domain), [("easy-p01", easy)], orderings=2, timeout=60, jobs=1)
     assert ev.solved == 1, ev.summary()
+
+
+# ------------------------------------------------------------------------------ packed states, strategies
+def test_packed_states_rebuild_every_state_and_are_equal_exactly_when_the_states_are() -> None:
+    """The searches keep states as their difference from the initial state: along random walks (which
+    revisit states), unpacking gives the real state back and two keys are equal iff their states are."""
+    from genplan.search.runtime import GPPacked
+
+    for name, task in [*sokoban_tasks(2, size=8), *bw_tasks(2, size=5)]:
+        succ = engine(task)  # type: ignore[arg-type]
+        pack = GPPacked(succ.initial)
+        rng = random.Random(name)
+        seen: dict[tuple[int, ...], frozenset] = {(): succ.initial}
+        key, state = (), succ.initial
+        for _ in range(300):
+            moves = succ.deltas(state)
+            if not moves:
+                break
+            action, removed, added = rng.choice(moves)
+            assert (action, (state - removed) | added) in succ(state)
+            key = pack.child(key, removed, added)
+            state = (state - removed) | added
+            assert pack.unpack(key) == state
+            assert key == tuple(sorted(key))
+            if key in seen:
+                assert seen[key] == state
+            else:
+                assert state not in seen.values()
+                seen[key] = state
+        assert len(seen) > 10
+
+
+def test_packed_states_keep_a_large_sokoban_search_small() -> None:
+    """What the packing is for: a search over a 28x28 sokoban grid, whose full states hold every clear cell
+    (478 here), keeps a difference of a few facts per state instead (the goal is made unreachable, so the
+    search goes on until it has met 3,000 states)."""
+    from genplan.search.runtime import GPPacked, GPSearchError, GPStats, gp_gbfs
+
+    task = sokoban.generate(sokoban.params_for_size(800), 3, "big")
+    succ = engine(task)  # type: ignore[arg-type]
+    met: list[int] = []
+    original_child = GPPacked.child
+
+    def child(self: GPPacked, key: tuple[int, ...], removed: frozenset, added: frozenset) -> tuple[int, ...]:
+        out = original_child(self, key, removed, added)
+        met.append(len(out))
+        if len(met) >= 3000:
+            raise GPSearchError("enough")
+        return out
+
+    GPPacked.child = child  # type: ignore[method-assign]
+    try:
+        with pytest.raises(GPSearchError, match="enough"):
+            gp_gbfs(succ.initial, frozenset({("never",)}), succ.deltas, lambda s: 1, GPStats())
+    finally:
+        GPPacked.child = original_child  # type: ignore[method-assign]
+    clear = sum(1 for f in succ.initial if f[0] == "clear")
+    assert clear > 400
+    assert max(met) < clear / 10, (max(met), clear)
+
+
+def _bw_suite(tmp_path: Path) -> Path:
+    root = tmp_path / "blocksworld"
+    (root / "problems").mkdir(parents=True)
+    (root / "domain.pddl").write_text(builtin_domain_path("blocksworld").read_text())
+    names = []
+    for name, task in bw_tasks(2, size=6):
+        (root / "problems" / f"{name}.pddl").write_text(write_problem(task))
+        names.append(name)
+    (root / "split.json").write_text(json.dumps({"debug": names[:1], "heldout": names[1:]}))
+    return root
+
+
+def test_evaluate_searches_by_the_strategy_asked_and_records_it(tmp_path: Path) -> None:
+    root = _bw_suite(tmp_path)
+    artifact = tmp_path / "bw_search.py"
+    artifact.write_text(BW_GOOD)
+    base = [sys.executable, "-m", "genplan.cli", "evaluate", str(artifact), "blocksworld", "--suite", str(root),
+            "--split", "debug", "--orderings", "1", "--cache-dir", str(tmp_path / "c")]  # fmt: skip
+    for strategy in ("hill", "gbfs"):
+        proc = subprocess.run([*base, "--search-strategy", strategy, "--report", f"{strategy}.json"],
+                              capture_output=True, text=True, timeout=300, cwd=tmp_path)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr + proc.stdout
+        data = json.loads((tmp_path / f"{strategy}.json").read_text())
+        assert data["search_strategy"] == strategy and data["solved"] == 1
+        stderr = data["tasks"][0]["runs"][0]["outcome"]["stderr"]
+        assert ("strategy=hill climbing" in stderr) == (strategy == "hill"), stderr
+    bad = subprocess.run([*base, "--search-strategy", "astar"], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path)  # fmt: skip
+    assert bad.returncode != 0 and "Unknown search strategy 'astar'" in bad.stderr + bad.stdout
+    assert "Traceback" not in bad.stderr
+
+
+def test_solve_searches_as_the_run_chose_unless_told_otherwise(tmp_path: Path) -> None:
+    from genplan.programs.solve import choose_program, search_strategy
+
+    run = tmp_path / "c" / "runs" / "blocksworld" / "search-s1-x"
+    run.mkdir(parents=True)
+    (run / "run.json").write_text(json.dumps({"status": "done"}))
+    (run / "program.py").write_text(BW_GOOD)
+    (run / "4-selection.json").write_text(json.dumps({"kind": "search", "strategy": "hill"}))
+    choice = choose_program(["blocksworld"], run="search-s1", cache_dir=tmp_path / "c")
+    assert choice.strategy == "hill"
+    assert search_strategy(None, choice) == "hill" and search_strategy("gbfs", choice) == "gbfs"
+    problem = tmp_path / "p.pddl"
+    problem.write_text(write_problem(blocksworld.generate(blocksworld.params_for_size(6), 4, "p")))
+    result = solve("blocksworld", problem, run="search-s1", fallback="none", cache_dir=tmp_path / "c")
+    assert result.solved and result.source == "search"
+    (run / "4-selection.json").write_text(json.dumps({"kind": "program"}))
+    assert choose_program(["blocksworld"], cache_dir=tmp_path / "c").strategy is None
+    assert search_strategy(None, None) == "gbfs"
