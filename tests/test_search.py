@@ -387,6 +387,33 @@ def test_the_learning_tracks_largest_sokoban_task_is_searched_without_grounding(
     assert ev.solved == 1, ev.summary()
 
 
+def test_search_solved_plans_are_valid_under_val(learning_root: Path) -> None:
+    """Every plan a search returned on a sample (generated blocksworld and sokoban tasks, and three of the
+    Learning Track's easy sokoban test tasks) is valid under VAL too, not only under genplan's validator."""
+    from genplan.pddl.parser import parse_domain, parse_problem
+    from genplan.validate.val import val_validate
+
+    goal_count = "def h(state, goal, static, objects):\n    return sum(1 for f in goal if f not in state)\n"
+    base = learning_root / "sokoban"
+    domain = parse_domain(base / "domain.pddl")
+    ipc = [(f"easy-{n}", parse_problem(base / "testing" / "easy" / f"{n}.pddl", domain)) for n in ("p01", "p05", "p09")]
+    samples = [
+        (BW_GOOD, builtin_domain("blocksworld"), bw_tasks(3, size=7), "hill"),
+        (goal_count, builtin_domain("sokoban"), sokoban_tasks(3, size=8), "gbfs"),
+        (goal_count, domain, ipc, "gbfs"),
+    ]
+    checked = 0
+    for source, dom, tasks, strategy in samples:
+        ev = evaluate(compose_search(source, dom, strategy), tasks, orderings=1, timeout=60, jobs=2, mode="debug")
+        assert ev.solved == len(tasks), ev.summary()
+        for (_name, task), result in zip(tasks, ev.results, strict=True):
+            assert result.plan, result
+            verdict = val_validate(task, result.plan)
+            assert verdict.valid, (task.name, verdict)
+            checked += 1
+    assert checked == 9
+
+
 # ------------------------------------------------------------------------------ packed states, strategies
 def test_packed_states_rebuild_every_state_and_are_equal_exactly_when_the_states_are() -> None:
     """The searches keep states as their difference from the initial state: along random walks (which
