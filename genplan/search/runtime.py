@@ -299,7 +299,8 @@ def _gp_plan(parents, key):
 def gp_gbfs(initial, goal, succ, h, stats):
     """Greedy best-first search on h (ties: fewer steps, then first generated); duplicates are pruned,
     and states with ``h == inf`` are never expanded. ``succ(state)`` gives ``(action, removed, added)``
-    triples (:meth:`GPSuccessors.deltas`); the states met are kept packed (:class:`GPPacked`)."""
+    triples (:meth:`GPSuccessors.deltas`), or with the next state as a fourth item (the model's
+    successors); the states met are kept packed (:class:`GPPacked`)."""
     stats.strategy = stats.strategy or "gbfs"
     if goal <= initial:
         return []
@@ -314,12 +315,13 @@ def gp_gbfs(initial, goal, succ, h, stats):
         _value, g, _c, key = _gp_heapq.heappop(frontier)
         state = pack.unpack(key)
         stats.expansions += 1
-        for action, removed, added in succ(state):
+        for item in succ(state):
+            action, removed, added = item[0], item[1], item[2]
             child = pack.child(key, removed, added)
             if child in parents:
                 continue
             parents[child] = (key, pack.action(action))
-            nxt = (state - removed) | added
+            nxt = item[3] if len(item) > 3 else (state - removed) | added
             if goal <= nxt:
                 return _gp_plan(parents, child)
             value = _gp_value(h(nxt), f"after {action}")
@@ -363,12 +365,13 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
             for key in layer:
                 state = pack.unpack(key)
                 stats.expansions += 1
-                for action, removed, added in succ(state):
+                for item in succ(state):
+                    action, removed, added = item[0], item[1], item[2]
                     child = pack.child(key, removed, added)
                     if child in parents:
                         continue
                     parents[child] = (key, pack.action(action))
-                    nxt = (state - removed) | added
+                    nxt = item[3] if len(item) > 3 else (state - removed) | added
                     if goal <= nxt:
                         return plan + _gp_plan(parents, child)
                     value = _gp_value(h(nxt), f"after {action}")
@@ -391,8 +394,9 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
 
 def gp_model_successors(model, static, objects):
     """The model's ``successors(state, static, objects)`` wrapped to the engine's form: a list of
-    ``(action text, removed, added)`` triples (as :meth:`GPSuccessors.deltas` gives), each action
-    normalised to lower case, sorted."""
+    ``(action text, removed, added, next_state)`` (:meth:`GPSuccessors.deltas` gives the first three),
+    each action normalised to lower case, sorted. ``next_state`` is the model's own frozenset, so ``h`` is
+    called on the very object its ``successors`` returned (a model may cache by it)."""
 
     def succ(state):
         out = []
@@ -405,8 +409,8 @@ def gp_model_successors(model, static, objects):
                 ) from None
             if not isinstance(action, str):
                 raise GPSearchError(f"successors returned the action {action!r}, which is not a string")
-            nxt = frozenset(nxt)
-            out.append((" ".join(action.lower().split()), state - nxt, nxt - state))
+            nxt = nxt if type(nxt) is frozenset else frozenset(nxt)
+            out.append((" ".join(action.lower().split()), state - nxt, nxt - state, nxt))
         out.sort(key=_gp_first)
         return out
 
