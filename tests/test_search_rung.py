@@ -11,7 +11,7 @@ import pytest
 from genplan.benchmarks.registry import resolve_suite
 from genplan.llm import ScriptedBackend, make_client
 from genplan.protocols.config import PRESETS, load_config
-from genplan.protocols.searchrung import needs_search
+from genplan.protocols.searchrung import declares_search, needs_search
 from genplan.protocols.synthesize import synthesize
 from genplan.runs.summary import collect, summary_markdown
 from genplan.stages.codegen import ProgramVersion, TaskResult
@@ -73,6 +73,18 @@ def test_the_signal_is_mostly_timeouts_among_the_failures() -> None:
     assert not needs_search([version("timeout", "invalid action", "invalid action")])
     assert not needs_search([version(None, None)])  # nothing failed: nothing to climb for
     assert not needs_search([])
+
+
+def test_the_model_may_say_the_domain_needs_search_but_only_a_failure_makes_auto_climb() -> None:
+    def version(source: str, *cats: str | None) -> ProgramVersion:
+        return ProgramVersion(0, 0, "", source, tuple(_result(c, c is None) for c in cats))
+
+    marked = "\n  # Needs  Search\ndef generate_solution(objects, init, goal):\n    return []\n"
+    assert declares_search(marked) and not declares_search("def f():\n    pass  # needs search\n")
+    assert not declares_search(None) and not declares_search("")
+    assert needs_search([version(marked, "invalid action", "goal not satisfied")])
+    assert not needs_search([version("src", "invalid action", "goal not satisfied")])
+    assert not needs_search([version(marked, None, None)])  # it passed: the mark alone never climbs
 
 
 def test_a_heuristic_is_read_from_its_fenced_block_and_a_program_is_not_one() -> None:
@@ -174,7 +186,8 @@ def test_auto_does_not_climb_to_search_when_programs_fail_otherwise(ferry, tmp_p
     assert not any(p.startswith("search") for p in purposes) and "code.write" in purposes
     ladder = json.loads(outcome.run.path("ladder.json").read_text())
     search = next(r for r in ladder["rungs"] if r["rung"] == "search")
-    assert search == {"rung": "search", "skipped": True, "why": "the programs' failures are not mostly timeouts"}
+    why = "the programs' failures are not mostly timeouts, and no program said the domain needs search"
+    assert search == {"rung": "search", "skipped": True, "why": why}
     assert ladder["kind"] == "program" and outcome.kind == "program"
     assert json.loads(outcome.run.path("4-selection.json").read_text())["kind"] == "program"
 

@@ -120,7 +120,7 @@ def run_ladder(ctx: Context, *, heldout: bool = True) -> RunOutcome:
             rungs.append(_rung("search", searches, passed, len(tasks.ids)))
             save()
         else:
-            search_skip = "the programs' failures are not mostly timeouts"
+            search_skip = "the programs' failures are not mostly timeouts, and no program said the domain needs search"
 
     # Rung 4: the staged protocol, told what the first rungs learned.
     strategies: Sequence[Any] = ()

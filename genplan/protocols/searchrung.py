@@ -3,10 +3,13 @@
 When: only if no program passed (every debugging task and the generalization check) after the direct and
 repair rungs, **and** the programs' failures say search is what is missing: at least half of the failed
 results of those programs (debugging tasks and counterexamples alike) are timeouts
-(:func:`needs_search`). A program that crashes or writes a wrong plan is a bug a repair or a strategy can
-fix; a program that runs out of time on a solvable task is what a domain with no polynomial plan looks
-like (on the Learning Track's sokoban, 21 of the 25 held-out failures of the first program were timeouts).
-The signal reads only the executor's categories, so it costs no call and a test can set it exactly.
+(:func:`needs_search`), or the model said so by starting a program with ``# needs search`` (the program
+rules offer that line to a model convinced that no program without search solves every task in time; the
+mark alone never makes a passing program climb). A program that crashes or writes a wrong plan is a bug a
+repair or a strategy can fix; a program that runs out of time on a solvable task is what a domain with no
+polynomial plan looks like (on the Learning Track's sokoban, 21 of the 25 held-out failures of the first
+program were timeouts). The signal reads only the executor's categories and the programs' first lines, so
+it costs no call and a test can set it exactly.
 
 Where: after repair, before strategy. The search rung costs 1 + ``search_rounds`` calls (4 by default);
 the strategy rung costs up to about 90 (F5-3 with the check). On a domain where programs time out, a
@@ -32,11 +35,30 @@ from genplan.stages.search import SearchVersion, search_prompt, write_search
 TIMEOUT_SHARE = 0.5
 
 
+#: The comment a program starts with when the model that wrote it says the domain needs search
+#: (``templates/_program_rules.j2`` offers it); compared case-insensitively, spacing ignored.
+SEARCH_MARK = "# needs search"
+
+
+def declares_search(source: str | None) -> bool:
+    """Whether a program's first non-blank line is :data:`SEARCH_MARK`: the model's own word that no
+    program without search solves every task of this domain in time."""
+    for line in (source or "").splitlines():
+        if line.strip():
+            return " ".join(line.lower().split()) == SEARCH_MARK
+    return False
+
+
 def needs_search(versions: Sequence[ProgramVersion]) -> bool:
-    """Whether the programs' failures are mostly timeouts (see the module docstring)."""
+    """Whether the programs failed in a way search addresses: their failures are mostly timeouts, or the
+    model marked one of them as needing search (see the module docstring). Nothing failed: no climb."""
     failed = [r for v in versions for r in v.results if not r.solved]
+    if not failed:
+        return False
+    if any(declares_search(v.source) for v in versions):
+        return True
     timeouts = sum(r.category == TIMEOUT for r in failed)
-    return bool(failed) and timeouts >= TIMEOUT_SHARE * len(failed)
+    return timeouts >= TIMEOUT_SHARE * len(failed)
 
 
 def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion]:
