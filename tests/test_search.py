@@ -523,3 +523,23 @@ def test_solve_searches_as_the_run_chose_unless_told_otherwise(tmp_path: Path) -
     (run / "4-selection.json").write_text(json.dumps({"kind": "program"}))
     assert choose_program(["blocksworld"], cache_dir=tmp_path / "c").strategy is None
     assert search_strategy(None, None) == "gbfs"
+
+
+def test_val_sample_script_reruns_solved_tasks_and_checks_their_plans_with_val(tmp_path: Path) -> None:
+    root = _bw_suite(tmp_path)
+    artifact = tmp_path / "bw_search.py"
+    artifact.write_text(BW_GOOD)
+    cli = [sys.executable, "-m", "genplan.cli", "evaluate", str(artifact), "blocksworld", "--suite", str(root),
+           "--split", "all", "--orderings", "1", "--report", "r.json", "--cache-dir", str(tmp_path / "c")]  # fmt: skip
+    assert subprocess.run(cli, capture_output=True, text=True, timeout=300, cwd=tmp_path).returncode == 0
+    script = [sys.executable, str(Path(__file__).resolve().parent.parent / "scripts" / "val_sample.py"),
+              str(tmp_path / "r.json")]  # fmt: skip
+    ok = subprocess.run([*script, str(artifact), "blocksworld", "--suite", str(root), "--sample", "0"],
+                        capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "VAL accepted 2 of 2 plans" in ok.stdout and ok.stdout.count("valid under VAL") == 2
+    broken = tmp_path / "broken.py"
+    broken.write_text("def h(state, goal, static, objects):\n    raise ValueError('no')\n")
+    bad = subprocess.run([*script, str(broken), "blocksworld", "--suite", str(root), "--sample", "1"],
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert bad.returncode == 1 and "not solved again" in bad.stdout, bad.stdout + bad.stderr
