@@ -436,6 +436,10 @@ def test_packed_states_rebuild_every_state_and_are_equal_exactly_when_the_states
             state = (state - removed) | added
             assert pack.unpack(key) == state
             assert key == tuple(sorted(key))
+            part = pack.parts(key)
+            for pred in {f[0] for f in state} | {"at", "nothing"}:
+                assert part(pred) == {f for f in state if f[0] == pred}
+            assert succ.deltas(state, part) == succ.deltas(state)
             if key in seen:
                 assert seen[key] == state
             else:

@@ -109,12 +109,13 @@ class GPSuccessors:
         unbound = [p for p in params if p not in bound]
         return steps, unbound
 
-    def _lookup(self, pred, pattern, key, state, fluent, state_index):
+    def _lookup(self, pred, pattern, key, state, fluent, memo):
         if fluent:
+            state_index, parts = memo
             index = state_index.get((pred, pattern))
             if index is None:
                 index = {}
-                for fact in state:
+                for fact in state if parts is None else parts(pred):
                     if fact[0] == pred and len(fact) > (pattern[-1] + 1 if pattern else 0):
                         index.setdefault(tuple(fact[i + 1] for i in pattern), []).append(fact)
                 state_index[(pred, pattern)] = index
@@ -131,17 +132,23 @@ class GPSuccessors:
     # ---------------------------------------------------------------------------------- successors
     def __call__(self, state):
         """Every ``(action, next_state)`` applicable in ``state`` (fluent facts), sorted by action text."""
-        return [(text, (state - removed) | added) for text, removed, added in self.deltas(state)]
+        return [(text, state.union(added).difference(removed)) for text, removed, added in self.deltas(state)]
 
-    def deltas(self, state):
+    def deltas(self, state, parts=None):
         """Every ``(action, removed, added)`` applicable in ``state``, sorted by action text: the facts the
         action really removes from and adds to this state (a fact both deleted and added stays, as PDDL
-        applies deletes first), so ``(state - removed) | added`` is the next state. The searches use this
-        form: a duplicate is recognised from the difference alone, before any next state is built."""
+        applies deletes first), so ``(state - removed) | added`` is the next state (built as
+        ``state.union(added).difference(removed)``, the two fastest copies, as the two are disjoint). The
+        searches use this form: a duplicate is recognised from the difference alone, before any next state
+        is built.
+
+        ``parts``, when given, maps a predicate to the state's facts of that predicate (a search derives
+        them from the few facts that differ from the initial state, :meth:`GPPacked.parts`), so a join
+        never scans the whole state, whose bulk (a grid's ``clear`` facts) it does not need."""
         out = []
         state_index = {}
         for action, (steps, unbound) in zip(self.actions, self.plans, strict=True):
-            for binding in self._bind(steps, 0, {}, state, state_index):
+            for binding in self._bind(steps, 0, {}, state, (state_index, parts)):
                 for full in self._fill(action, unbound, 0, binding):
                     result = self._apply(action, full, state)
                     if result is not None:
@@ -149,7 +156,7 @@ class GPSuccessors:
         out.sort(key=_gp_first)
         return out
 
-    def _bind(self, steps, i, binding, state, state_index):
+    def _bind(self, steps, i, binding, state, memo):
         if i == len(steps):
             yield binding
             return
@@ -157,11 +164,11 @@ class GPSuccessors:
         if not free_pos:
             fact = (pred, *[binding.get(a, a) for a in args])
             if fact in (state if fluent else self.static):
-                yield from self._bind(steps, i + 1, binding, state, state_index)
+                yield from self._bind(steps, i + 1, binding, state, memo)
             return
         key = tuple(binding.get(args[p], args[p]) for p in bound_pos)
         arity = len(args) + 1
-        for fact in self._lookup(pred, bound_pos, key, state, fluent, state_index):
+        for fact in self._lookup(pred, bound_pos, key, state, fluent, memo):
             if len(fact) != arity:
                 continue
             new = dict(binding)
@@ -173,7 +180,7 @@ class GPSuccessors:
                     ok = False
                     break
             if ok:
-                yield from self._bind(steps, i + 1, new, state, state_index)
+                yield from self._bind(steps, i + 1, new, state, memo)
 
     def _fill(self, action, unbound, i, binding):
         if i == len(unbound):
@@ -255,6 +262,10 @@ class GPPacked:
         self.ids = {}
         self.facts = []
         self.actions = {}
+        by_pred = {}
+        for fact in initial:
+            by_pred.setdefault(fact[0], []).append(fact)
+        self.by_pred = {pred: frozenset(facts) for pred, facts in by_pred.items()}
 
     def child(self, key, removed, added):
         """The packed state after an action that removes ``removed`` and adds ``added`` in state ``key``:
@@ -278,6 +289,24 @@ class GPPacked:
     def unpack(self, key):
         facts = self.facts
         return self.initial.symmetric_difference([facts[i] for i in key])
+
+    def parts(self, key):
+        """``pred -> the facts of pred in state key``, from the initial state's facts of pred and the few
+        that differ (:meth:`GPSuccessors.deltas` joins on these instead of scanning the whole state)."""
+        facts = self.facts
+        diff = {}
+        for i in key:
+            fact = facts[i]
+            diff.setdefault(fact[0], []).append(fact)
+        by_pred = self.by_pred
+        empty = frozenset()
+
+        def part(pred):
+            changed = diff.get(pred)
+            base = by_pred.get(pred, empty)
+            return base.symmetric_difference(changed) if changed else base
+
+        return part
 
     def action(self, text):
         """One string object per distinct action, however many states it leads to."""
@@ -311,17 +340,23 @@ def gp_gbfs(initial, goal, succ, h, stats):
     root = ()
     parents = {root: (None, None)}
     frontier = [(value, 0, counter, root)]
+    # The states generated by the last expansion, kept whole: greedy search often expands one of them
+    # next, which then needs no unpacking.
+    recent = {}
     while frontier:
         _value, g, _c, key = _gp_heapq.heappop(frontier)
-        state = pack.unpack(key)
+        state = recent.get(key)
+        if state is None:
+            state = pack.unpack(key)
+        recent = {}
         stats.expansions += 1
-        for item in succ(state):
+        for item in succ(state, pack.parts(key)):
             action, removed, added = item[0], item[1], item[2]
             child = pack.child(key, removed, added)
             if child in parents:
                 continue
             parents[child] = (key, pack.action(action))
-            nxt = item[3] if len(item) > 3 else (state - removed) | added
+            nxt = item[3] if len(item) > 3 else state.union(added).difference(removed)
             if goal <= nxt:
                 return _gp_plan(parents, child)
             value = _gp_value(h(nxt), f"after {action}")
@@ -329,6 +364,7 @@ def gp_gbfs(initial, goal, succ, h, stats):
             if value == GP_INF:
                 continue
             counter += 1
+            recent[child] = nxt
             _gp_heapq.heappush(frontier, (value, g + 1, counter, child))
     raise GPSearchError(
         f"greedy best-first search explored every reachable state with finite h ({stats.expansions} "
@@ -365,13 +401,13 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
             for key in layer:
                 state = pack.unpack(key)
                 stats.expansions += 1
-                for item in succ(state):
+                for item in succ(state, pack.parts(key)):
                     action, removed, added = item[0], item[1], item[2]
                     child = pack.child(key, removed, added)
                     if child in parents:
                         continue
                     parents[child] = (key, pack.action(action))
-                    nxt = item[3] if len(item) > 3 else (state - removed) | added
+                    nxt = item[3] if len(item) > 3 else state.union(added).difference(removed)
                     if goal <= nxt:
                         return plan + _gp_plan(parents, child)
                     value = _gp_value(h(nxt), f"after {action}")
@@ -398,7 +434,7 @@ def gp_model_successors(model, static, objects):
     each action normalised to lower case, sorted. ``next_state`` is the model's own frozenset, so ``h`` is
     called on the very object its ``successors`` returned (a model may cache by it)."""
 
-    def succ(state):
+    def succ(state, parts=None):
         out = []
         for item in model(state, static, objects):
             try:
