@@ -547,3 +547,18 @@ def test_val_sample_script_reruns_solved_tasks_and_checks_their_plans_with_val(t
     bad = subprocess.run([*script, str(broken), "blocksworld", "--suite", str(root), "--sample", "1"],
                          capture_output=True, text=True, timeout=300)  # fmt: skip
     assert bad.returncode == 1 and "not solved again" in bad.stdout, bad.stdout + bad.stderr
+
+
+def test_hill_climbing_gives_up_a_plateau_larger_than_its_bound_and_searches_greedily() -> None:
+    """A heuristic that is not direct on a large task (here: constant) leaves hill climbing on a plateau;
+    after GP_PLATEAU expansions it starts over with greedy best-first search, which solves the task."""
+    from genplan.search.runtime import GP_PLATEAU
+
+    flat = "def h(state, goal, static, objects):\n    return 0 if goal <= state else 1\n"
+    tasks = bw_tasks(2, size=7)[1:]  # breadth-first search needs 8,983 expansions
+    ev = evaluate(compose_search(flat, builtin_domain("blocksworld"), "hill"), tasks, orderings=1, timeout=60,
+                  mode="debug")  # fmt: skip
+    assert ev.solved == 1, ev.summary()
+    stderr = ev.results[0].runs[0].outcome.stderr
+    assert "strategy=hill climbing" in stderr and "fallback=1" in stderr, stderr
+    assert search_expansions(stderr) > GP_PLATEAU

@@ -373,6 +373,11 @@ def gp_gbfs(initial, goal, succ, h, stats):
     )
 
 
+#: The most states hill climbing expands looking for one better state before it gives up and starts over
+#: with greedy best-first search (see :func:`gp_hill_climbing`).
+GP_PLATEAU = 1000
+
+
 def gp_hill_climbing(initial, goal, succ, h, stats):
     """Enforced hill climbing: from the current state, a breadth-first search for the nearest state with a
     strictly lower h, which becomes the current state (its path is appended to the plan).
@@ -380,8 +385,13 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
     With a direct heuristic the nearest better state is always a successor, so this is plain hill climbing
     and expands one state a step. The plateau rule: on a plateau or a local minimum the breadth-first search
     goes deeper (it is complete within the states reachable from the current one); if it finds no better
-    state (the current state leads only into dead ends or worse), the search starts over from the initial
-    state with greedy best-first search, which is complete. States are packed as in :func:`gp_gbfs`.
+    state (the current state leads only into dead ends or worse), or has to expand more than
+    :data:`GP_PLATEAU` states to find one, the search starts over from the initial state with greedy
+    best-first search, which is complete. The bound is there because a heuristic found direct on the
+    small states genplan checks may not be direct on large tasks: on the Learning Track's sokoban, climbing
+    committed to pushes that left a box stuck, and the breadth-first search from there went on for the
+    whole time limit where greedy best-first search from the start solved the task in 5 s. States are
+    packed as in :func:`gp_gbfs`.
     """
     stats.strategy = "hill climbing"
     if goal <= initial:
@@ -397,9 +407,11 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
         parents = {current: (None, None)}
         layer = [current]
         found = None
-        while layer and found is None:
+        budget = GP_PLATEAU
+        while layer and found is None and budget > 0:
             nxt_layer = []
             for key in layer:
+                budget -= 1
                 state = pack.unpack(key)
                 stats.expansions += 1
                 for item in succ(state, pack.parts(key)):
@@ -419,7 +431,7 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
                         found = (child, value)
                         break
                     nxt_layer.append(child)
-                if found is not None:
+                if found is not None or budget <= 0:
                     break
             layer = nxt_layer
         if found is None:
