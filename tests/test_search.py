@@ -562,3 +562,13 @@ def test_hill_climbing_gives_up_a_plateau_larger_than_its_bound_and_searches_gre
     stderr = ev.results[0].runs[0].outcome.stderr
     assert "strategy=hill climbing" in stderr and "fallback=1" in stderr, stderr
     assert search_expansions(stderr) > GP_PLATEAU
+
+
+def test_the_memory_benchmark_shows_packed_states_far_smaller_on_a_hard_sokoban_task(learning_root: Path) -> None:
+    script = Path(__file__).resolve().parent.parent / "scripts" / "bench_search_memory.py"
+    proc = subprocess.run([sys.executable, str(script), "--root", str(learning_root), "--per-tier", "1",
+                           "--expand", "300"], capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    hard = next(line for line in proc.stdout.splitlines() if line.startswith("hard/"))
+    assert float(hard.split()[-1]) > 10, proc.stdout  # full states allocate over 10x the packed ones
+    assert "median over 3 tasks" in proc.stdout
