@@ -572,3 +572,40 @@ def test_the_memory_benchmark_shows_packed_states_far_smaller_on_a_hard_sokoban_
     hard = next(line for line in proc.stdout.splitlines() if line.startswith("hard/"))
     assert float(hard.split()[-1]) > 10, proc.stdout  # full states allocate over 10x the packed ones
     assert "median over 3 tasks" in proc.stdout
+
+
+def test_h_sees_the_very_states_the_models_successors_return_subclasses_included() -> None:
+    """The prompt promises that h gets the very next_state objects successors returned; a model may return
+    a frozenset subclass carrying what its h needs. After the initial state, h sees only those."""
+    tagged = (
+        BW_SUCCESSORS.replace("{handempty}", ' and ("handempty",) in state').replace("def successors", "def _plain")
+        + """
+
+class Tagged(frozenset):
+    pass
+
+
+def successors(state, static, objects):
+    out = []
+    for action, nxt in _plain(state, static, objects):
+        nxt = Tagged(nxt)
+        nxt.tag = True
+        out.append((action, nxt))
+    return out
+
+
+_CALLS = [0]
+_good_h = h
+
+
+def h(state, goal, static, objects):
+    _CALLS[0] += 1
+    if _CALLS[0] > 1 and not getattr(state, "tag", False):
+        raise ValueError("h got a state successors did not return")
+    return _good_h(state, goal, static, objects)
+"""
+    )
+    source = BW_GOOD + tagged
+    ev = evaluate(compose_search(source, builtin_domain("blocksworld")), bw_tasks(2, 6), orderings=1, timeout=30,
+                  mode="debug")  # fmt: skip
+    assert ev.solved == 2, ev.summary()

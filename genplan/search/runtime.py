@@ -444,8 +444,9 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
 def gp_model_successors(model, static, objects):
     """The model's ``successors(state, static, objects)`` wrapped to the engine's form: a list of
     ``(action text, removed, added, next_state)`` (:meth:`GPSuccessors.deltas` gives the first three),
-    each action normalised to lower case, sorted. ``next_state`` is the model's own frozenset, so ``h`` is
-    called on the very object its ``successors`` returned (a model may cache by it)."""
+    each action normalised to lower case, sorted. ``next_state`` is the model's own frozenset (a subclass
+    carrying what its ``h`` needs included), so ``h`` is called on the very object its ``successors``
+    returned; anything else iterable is made a frozenset. Whatever it claims, the plan is validated."""
 
     def succ(state, parts=None):
         out = []
@@ -458,7 +459,7 @@ def gp_model_successors(model, static, objects):
                 ) from None
             if not isinstance(action, str):
                 raise GPSearchError(f"successors returned the action {action!r}, which is not a string")
-            nxt = nxt if type(nxt) is frozenset else frozenset(nxt)
+            nxt = nxt if isinstance(nxt, frozenset) else frozenset(nxt)
             out.append((" ".join(action.lower().split()), state - nxt, nxt - state, nxt))
         out.sort(key=_gp_first)
         return out
