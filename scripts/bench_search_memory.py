@@ -40,6 +40,9 @@ from genplan.pddl.parser import parse_domain, parse_problem  # noqa: E402
 from genplan.search.runtime import GPSearchError, GPStats, GPSuccessors, gp_gbfs  # noqa: E402
 from genplan.search.states import engine  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_successors import tier_sample  # noqa: E402
+
 
 class _Enough(Exception):
     pass
@@ -103,25 +106,20 @@ def main() -> None:
           f"{'packed s':>8} {'exp/s':>6} {'packed MB':>9} | {'time x':>6} {'memory x':>8}")  # fmt: skip
     speed: list[float] = []
     memory: list[float] = []
-    for tier in ("easy", "medium", "hard"):
-        problems = sorted((base / "testing" / tier).glob("*.pddl"))
-        if args.per_tier and len(problems) > args.per_tier:
-            step = (len(problems) - 1) / max(1, args.per_tier - 1)
-            problems = [problems[round(i * step)] for i in range(args.per_tier)]
-        for path in problems:
-            task = parse_problem(path, domain)
-            succ = engine(task)
-            goal = frozenset(task.goal)
-            full_s, full_n, _ = run(full_gbfs, succ, goal, args.expand, trace=False)
-            packed_s, packed_n, _ = run(gp_gbfs, succ, goal, args.expand, trace=False)
-            _, _, full_mb = run(full_gbfs, succ, goal, args.expand, trace=True)
-            _, _, packed_mb = run(gp_gbfs, succ, goal, args.expand, trace=True)
-            speed.append((full_s / max(full_n, 1)) / max(packed_s / max(packed_n, 1), 1e-9))
-            memory.append(full_mb / max(packed_mb, 1))
-            print(f"{tier + '/' + path.stem:<12} {task.size:>8} {len(succ.initial):>6} | {full_s:>7.2f} "
-                  f"{full_n / max(full_s, 1e-9):>6.0f} {full_mb / 2**20:>8.1f} | {packed_s:>8.2f} "
-                  f"{packed_n / max(packed_s, 1e-9):>6.0f} {packed_mb / 2**20:>9.1f} | {speed[-1]:>6.2f} "
-                  f"{memory[-1]:>8.1f}", flush=True)  # fmt: skip
+    for tier, path in tier_sample(base, args.per_tier):
+        task = parse_problem(path, domain)
+        succ = engine(task)
+        goal = frozenset(task.goal)
+        full_s, full_n, _ = run(full_gbfs, succ, goal, args.expand, trace=False)
+        packed_s, packed_n, _ = run(gp_gbfs, succ, goal, args.expand, trace=False)
+        _, _, full_mb = run(full_gbfs, succ, goal, args.expand, trace=True)
+        _, _, packed_mb = run(gp_gbfs, succ, goal, args.expand, trace=True)
+        speed.append((full_s / max(full_n, 1)) / max(packed_s / max(packed_n, 1), 1e-9))
+        memory.append(full_mb / max(packed_mb, 1))
+        print(f"{tier + '/' + path.stem:<12} {task.size:>8} {len(succ.initial):>6} | {full_s:>7.2f} "
+              f"{full_n / max(full_s, 1e-9):>6.0f} {full_mb / 2**20:>8.1f} | {packed_s:>8.2f} "
+              f"{packed_n / max(packed_s, 1e-9):>6.0f} {packed_mb / 2**20:>9.1f} | {speed[-1]:>6.2f} "
+              f"{memory[-1]:>8.1f}", flush=True)  # fmt: skip
     print(f"median over {len(speed)} tasks: packed expands {statistics.median(speed):.2f}x as fast per expansion "
           f"and allocates {statistics.median(memory):.1f}x less memory at its peak than full states "
           f"({args.expand} expansions, goal-count h)")  # fmt: skip

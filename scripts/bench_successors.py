@@ -91,6 +91,18 @@ def expand(succ, n: int) -> tuple[float, int]:
     return time.process_time() - start, done
 
 
+def tier_sample(base: Path, per_tier: int) -> list[tuple[str, Path]]:
+    """``(tier, task file)`` for ``per_tier`` evenly spaced test tasks of each tier (all with 0)."""
+    out = []
+    for tier in ("easy", "medium", "hard"):
+        problems = sorted((base / "testing" / tier).glob("*.pddl"))
+        if per_tier and len(problems) > per_tier:
+            step = (len(problems) - 1) / max(1, per_tier - 1)
+            problems = [problems[round(i * step)] for i in range(per_tier)]
+        out += [(tier, path) for path in problems]
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     default_root = os.environ.get("GENPLAN_LEARNING_TRACK", "/tmp/ipc/ipc2023-learning")
@@ -107,30 +119,25 @@ def main() -> None:
     print(f"{'task':<12} {'objects':>8} {'parse s':>8} {'first s':>8} {'succ':>5} {'expand s':>9} {'states/s':>9} "
           f"{'FD cpu s':>9} {'FD wall s':>9} {'operators':>10} {'ratio':>7}")  # fmt: skip
     ratios: dict[str, list[float]] = {}
-    for tier in ("easy", "medium", "hard"):
-        problems = sorted((base / "testing" / tier).glob("*.pddl"))
-        if args.per_tier and len(problems) > args.per_tier:
-            step = (len(problems) - 1) / max(1, args.per_tier - 1)
-            problems = [problems[round(i * step)] for i in range(args.per_tier)]
-        for path in problems:
-            start = time.process_time()
-            task = parse_problem(path, domain)
-            parsed = time.process_time() - start
-            start = time.process_time()
-            succ = engine(task)
-            first = succ(succ.initial)
-            first_s = time.process_time() - start
-            expand_s, expanded = expand(succ, args.expand)
-            cpu, wall, ops = translate(domain_path, path, args.time_limit)
-            ratio = cpu / (parsed + first_s) if cpu is not None else None
-            if ratio is not None:
-                ratios.setdefault(tier, []).append(ratio)
-            name = f"{tier}/{path.stem}"
-            print(f"{name:<12} {task.size:>8} {parsed:>8.3f} {first_s:>8.3f} {len(first):>5} {expand_s:>9.3f} "
-                  f"{expanded / max(expand_s, 1e-9):>9.0f} "
-                  f"{(f'{cpu:.2f}' if cpu is not None else 'limit'):>9} "
-                  f"{(f'{wall:.2f}' if wall is not None else 'limit'):>9} {ops if ops is not None else '-':>10} "
-                  f"{(f'{ratio:.1f}' if ratio is not None else '-'):>7}", flush=True)  # fmt: skip
+    for tier, path in tier_sample(base, args.per_tier):
+        start = time.process_time()
+        task = parse_problem(path, domain)
+        parsed = time.process_time() - start
+        start = time.process_time()
+        succ = engine(task)
+        first = succ(succ.initial)
+        first_s = time.process_time() - start
+        expand_s, expanded = expand(succ, args.expand)
+        cpu, wall, ops = translate(domain_path, path, args.time_limit)
+        ratio = cpu / (parsed + first_s) if cpu is not None else None
+        if ratio is not None:
+            ratios.setdefault(tier, []).append(ratio)
+        name = f"{tier}/{path.stem}"
+        print(f"{name:<12} {task.size:>8} {parsed:>8.3f} {first_s:>8.3f} {len(first):>5} {expand_s:>9.3f} "
+              f"{expanded / max(expand_s, 1e-9):>9.0f} "
+              f"{(f'{cpu:.2f}' if cpu is not None else 'limit'):>9} "
+              f"{(f'{wall:.2f}' if wall is not None else 'limit'):>9} {ops if ops is not None else '-':>10} "
+              f"{(f'{ratio:.1f}' if ratio is not None else '-'):>7}", flush=True)  # fmt: skip
     for tier, values in ratios.items():
         print(f"{tier}: median translator CPU / (parse + first successors) = {statistics.median(values):.0f}x "
               f"over {len(values)} tasks")  # fmt: skip

@@ -74,6 +74,19 @@ def bw_tasks(n: int = 3, size: int = 4) -> list[tuple[str, object]]:
     return [(f"bw{i}", blocksworld.generate(blocksworld.params_for_size(size), i, f"bw{i}")) for i in range(n)]
 
 
+def _bw_suite(tmp_path: Path, n: int = 2, debug: int = 1) -> Path:
+    """A suite folder of ``n`` generated blocksworld tasks (size 6), the first ``debug`` for debugging."""
+    root = tmp_path / "blocksworld"
+    (root / "problems").mkdir(parents=True)
+    (root / "domain.pddl").write_text(builtin_domain_path("blocksworld").read_text())
+    names = []
+    for name, task in bw_tasks(n, size=6):
+        (root / "problems" / f"{name}.pddl").write_text(write_problem(task))
+        names.append(name)
+    (root / "split.json").write_text(json.dumps({"debug": names[:debug], "heldout": names[debug:]}))
+    return root
+
+
 def sokoban_tasks(n: int = 2, size: int = 8) -> list[tuple[str, object]]:
     return [(f"sk{i}", sokoban.generate(sokoban.params_for_size(size), i, f"sk{i}")) for i in range(n)]
 
@@ -279,14 +292,7 @@ def test_solve_accepts_a_search_artifact(tmp_path: Path) -> None:
 
 
 def test_evaluate_command_accepts_a_search_artifact_and_records_its_kind(tmp_path: Path) -> None:
-    root = tmp_path / "blocksworld"
-    (root / "problems").mkdir(parents=True)
-    (root / "domain.pddl").write_text(builtin_domain_path("blocksworld").read_text())
-    names = []
-    for name, task in bw_tasks(3, size=6):
-        (root / "problems" / f"{name}.pddl").write_text(write_problem(task))
-        names.append(name)
-    (root / "split.json").write_text(json.dumps({"debug": names[:2], "heldout": names[2:]}))
+    root = _bw_suite(tmp_path, n=3, debug=2)
     artifact = tmp_path / "bw_search.py"
     artifact.write_text(BW_GOOD)
     cmd = [sys.executable, "-m", "genplan.cli", "evaluate", str(artifact), "blocksworld", "--suite", str(root),
@@ -475,18 +481,6 @@ def test_packed_states_keep_a_large_sokoban_search_small() -> None:
     clear = sum(1 for f in succ.initial if f[0] == "clear")
     assert clear > 400
     assert max(met) < clear / 10, (max(met), clear)
-
-
-def _bw_suite(tmp_path: Path) -> Path:
-    root = tmp_path / "blocksworld"
-    (root / "problems").mkdir(parents=True)
-    (root / "domain.pddl").write_text(builtin_domain_path("blocksworld").read_text())
-    names = []
-    for name, task in bw_tasks(2, size=6):
-        (root / "problems" / f"{name}.pddl").write_text(write_problem(task))
-        names.append(name)
-    (root / "split.json").write_text(json.dumps({"debug": names[:1], "heldout": names[1:]}))
-    return root
 
 
 def test_evaluate_searches_by_the_strategy_asked_and_records_it(tmp_path: Path) -> None:

@@ -326,6 +326,19 @@ def _gp_plan(parents, key):
     return steps
 
 
+def _gp_new_children(pack, key, state, succ, parents):
+    """``(action, packed child, child state)`` for each successor of ``state`` (packed as ``key``) not met
+    before, recorded in ``parents`` as it is found: the step both searches share. A duplicate is known
+    from its packed key, before its state is built."""
+    for item in succ(state, pack.parts(key)):
+        action, removed, added = item[0], item[1], item[2]
+        child = pack.child(key, removed, added)
+        if child in parents:
+            continue
+        parents[child] = (key, pack.action(action))
+        yield action, child, (item[3] if len(item) > 3 else state.union(added).difference(removed))
+
+
 def gp_gbfs(initial, goal, succ, h, stats):
     """Greedy best-first search on h (ties: fewer steps, then first generated); duplicates are pruned,
     and states with ``h == inf`` are never expanded. ``succ(state)`` gives ``(action, removed, added)``
@@ -351,13 +364,7 @@ def gp_gbfs(initial, goal, succ, h, stats):
             state = pack.unpack(key)
         recent = {}
         stats.expansions += 1
-        for item in succ(state, pack.parts(key)):
-            action, removed, added = item[0], item[1], item[2]
-            child = pack.child(key, removed, added)
-            if child in parents:
-                continue
-            parents[child] = (key, pack.action(action))
-            nxt = item[3] if len(item) > 3 else state.union(added).difference(removed)
+        for action, child, nxt in _gp_new_children(pack, key, state, succ, parents):
             if goal <= nxt:
                 return _gp_plan(parents, child)
             value = _gp_value(h(nxt), f"after {action}")
@@ -414,13 +421,7 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
                 budget -= 1
                 state = pack.unpack(key)
                 stats.expansions += 1
-                for item in succ(state, pack.parts(key)):
-                    action, removed, added = item[0], item[1], item[2]
-                    child = pack.child(key, removed, added)
-                    if child in parents:
-                        continue
-                    parents[child] = (key, pack.action(action))
-                    nxt = item[3] if len(item) > 3 else state.union(added).difference(removed)
+                for action, child, nxt in _gp_new_children(pack, key, state, succ, parents):
                     if goal <= nxt:
                         return plan + _gp_plan(parents, child)
                     value = _gp_value(h(nxt), f"after {action}")
