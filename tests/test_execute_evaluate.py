@@ -255,8 +255,8 @@ def test_once_an_ordering_fails_the_tasks_other_orderings_are_not_run(tmp_path: 
     assert good.solved == 3 and all(len(r.runs) == 4 for r in good.results)
 
 
-def test_a_lazy_task_sequence_is_parsed_a_window_at_a_time() -> None:
-    """Tasks of a suite's ``lazy`` sequence are parsed as their window comes up, not all before the first
+def test_a_lazy_task_sequence_is_parsed_as_the_runs_go() -> None:
+    """Tasks of a suite's ``lazy`` sequence are parsed a few ahead of the runs, not all before the first
     run: an evaluation of 150 MB of PDDL keeps a few tasks in memory, not all of them."""
     from genplan.benchmarks.registry import resolve_suite
 
@@ -274,7 +274,8 @@ def test_a_lazy_task_sequence_is_parsed_a_window_at_a_time() -> None:
     ev = evaluate(GOOD_FERRY, lazy, orderings=1, jobs=1, on_result=lambda r: events.append(f"done {r.task_id}"))
     assert ev.solved == 20 and [r.task_id for r in ev.results] == list(ids)
     first_done = next(i for i, e in enumerate(events) if e.startswith("done"))
-    assert sum(e.startswith("load") for e in events[:first_done]) == 8  # one window (4 a job, at least 8)
+    # at most the first group (2 a job), the prepared ones waiting (2 a job) and the one being prepared
+    assert 1 <= sum(e.startswith("load") for e in events[:first_done]) <= 5
     assert sum(e.startswith("load") for e in events) == 20  # each task parsed once
 
 

@@ -37,7 +37,7 @@ from genplan.execute.results import TaskOutcome
 from genplan.planners.result import PlannerResult
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import MutableMapping
 
     from genplan.pddl.model import Task
     from genplan.pddl.pyform import PyTask
@@ -173,7 +173,7 @@ class Cluster(Backend):
         mode: str,
         on_result: OnOutcome,
         on_run: OnRun | None = None,
-        inputs: Mapping[str, PyTask] | None = None,
+        inputs: MutableMapping[str, Sequence[PyTask]] | None = None,
     ) -> bool:
         """Evaluate ``source`` on ``items`` on the workers, a batch of tasks per Dask task.
 

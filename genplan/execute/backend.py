@@ -20,12 +20,13 @@ import os
 import signal
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from genplan.execute.orderings import hash_seed, ordering, task_fingerprint
+from genplan.execute.orderings import hash_seed, task_orderings
 from genplan.execute.outcome import Limits, Outcome
 from genplan.execute.results import RunRecord, TaskOutcome, judge_run, summarize
 from genplan.pddl.model import Task
@@ -62,14 +63,15 @@ class Backend(ABC):
         mode: str,
         on_result: OnOutcome,
         on_run: OnRun | None = None,
-        inputs: Mapping[str, PyTask] | None = None,
+        inputs: MutableMapping[str, Sequence[PyTask]] | None = None,
     ) -> bool:
         """Run ``source`` on every ``(task id, task)`` in ``orderings`` orderings and judge every run.
 
         ``on_result`` receives each task's :class:`~genplan.execute.results.TaskOutcome` in this process;
         a task with fewer runs than ``orderings`` was stopped early (``mode="first_failure"``, or
-        ``on_result`` returned False). Returns whether the evaluation was stopped early. ``inputs`` holds the
-        tasks' Python forms when the caller has them already (a backend that runs elsewhere may ignore them).
+        ``on_result`` returned False). Returns whether the evaluation was stopped early. ``inputs`` holds
+        tasks' orderings (:func:`~genplan.execute.orderings.task_orderings`) that the caller prepared
+        already; a backend takes (pops) each as its task starts, and one that runs elsewhere may ignore them.
         """
 
     @abstractmethod
@@ -135,7 +137,7 @@ class LocalBackend(Backend):
     def evaluate_tasks(
         self,
         source: str,
-        items: Sequence[tuple[str, Task]],
+        items: Iterable[tuple[str, Task]],
         *,
         orderings: int,
         seed: int,
@@ -143,42 +145,48 @@ class LocalBackend(Backend):
         mode: str,
         on_result: OnOutcome,
         on_run: OnRun | None = None,
-        inputs: Mapping[str, PyTask] | None = None,
+        inputs: MutableMapping[str, Sequence[PyTask]] | None = None,
     ) -> bool:
+        """See :meth:`Backend.evaluate_tasks`. ``items`` is read as the runs go (a stream: a task is taken
+        when a sandbox is about to be free for it, so a caller that parses lazily parses while programs run),
+        and a task's inputs are let go once it is reported."""
         from genplan.execute.pool import RunRequest
 
-        given = inputs
-        inputs: dict[str, list[PyTask]] = {}
+        stream = iter(items)
         tasks: dict[str, Task] = {}
-        for task_id, task in items:
-            py = given[task_id] if given is not None and task_id in given else python_inputs(task)
-            fingerprint = task_fingerprint(py)
-            tasks[task_id] = task
-            inputs[task_id] = [ordering(py, i, seed, fingerprint=fingerprint) for i in range(orderings)]
-        # In groups of twice as many tasks as run at once, ordering-major: a group's first orderings before its
-        # second ones, so that a task that fails is known to fail before its other orderings start. In a
-        # held-out evaluation they are then skipped (the task cannot be solved any more); a debugging
-        # evaluation runs them all, for their feedback. Groups keep tasks finishing (and being cached, and
-        # reported) all along, not only once the last ordering of every task has started.
-        ids = list(tasks)
-        group = 2 * self.jobs
-        requests = [
-            RunRequest(inputs[t][i], hash_seed(i, seed), task=t, ordering=i)
-            for g in range(0, len(ids), group)
-            for i in range(orderings)
-            for t in ids[g : g + group]
-        ]
-        records: dict[str, list[RunRecord]] = {task_id: [] for task_id in tasks}
-        skipped: dict[str, int] = dict.fromkeys(tasks, 0)
+        ordered: dict[str, Sequence[PyTask]] = {}
+        records: dict[str, list[RunRecord]] = {}
+        skipped: dict[str, int] = {}
         failed: set[str] = set()
         reported: set[str] = set()
         halt = False
+        total_skipped = 0
+
+        def more() -> list[RunRequest]:
+            # In groups of twice as many tasks as run at once, ordering-major: a group's first orderings
+            # before its second ones, so that a task that fails is known to fail before its other orderings
+            # start. In a held-out evaluation they are then skipped (the task cannot be solved any more); a
+            # debugging evaluation runs them all, for their feedback.
+            batch = list(islice(stream, 2 * self.jobs))
+            for task_id, task in batch:
+                given = inputs.pop(task_id, None) if inputs is not None else None
+                tasks[task_id] = task
+                ordered[task_id] = given if given is not None else task_orderings(python_inputs(task), orderings, seed)
+                records[task_id] = []
+                skipped[task_id] = 0
+            return [
+                RunRequest(ordered[t][i], hash_seed(i, seed), task=t, ordering=i)
+                for i in range(orderings)
+                for t, _ in batch
+            ]
 
         def complete(task_id: str) -> None:
             nonlocal halt
             if task_id not in reported and len(records[task_id]) + skipped[task_id] == orderings:
                 reported.add(task_id)
-                if on_result(summarize(task_id, records[task_id], inputs[task_id], orderings)) is False:
+                outcome = summarize(task_id, records.pop(task_id), ordered.pop(task_id), orderings)
+                del tasks[task_id], skipped[task_id]
+                if on_result(outcome) is False:
                     halt = True
 
         def judged(_index: int, outcome: Outcome) -> bool:
@@ -194,19 +202,19 @@ class LocalBackend(Backend):
             return not (halt or (mode == "first_failure" and not record.valid))
 
         def skip(request: RunRequest) -> bool:
+            nonlocal total_skipped
             if mode != "heldout" or request.task not in failed:
                 return False
             skipped[request.task] += 1
+            total_skipped += 1
             complete(request.task)
             return True
 
-        if not requests:
-            return False
-        outcomes = self._pool(limits).run_many(source, requests, limits=limits, on_result=judged, skip=skip)
-        stopped = sum(o is None for o in outcomes) > sum(skipped.values())
-        for task_id in tasks:
-            if task_id not in reported and records[task_id]:  # stopped early: what ran so far
-                on_result(summarize(task_id, records[task_id], inputs[task_id], orderings))
+        outcomes = self._pool(limits).run_many(source, more(), limits=limits, on_result=judged, skip=skip, more=more)
+        stopped = sum(o is None for o in outcomes) > total_skipped
+        for task_id in list(tasks):
+            if records[task_id]:  # stopped early: what ran so far
+                on_result(summarize(task_id, records[task_id], ordered[task_id], orderings))
         return stopped
 
     # -- planners

@@ -25,15 +25,18 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import queue
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from genplan.core.errors import GenplanError
 from genplan.execute.backend import Backend, LocalBackend
-from genplan.execute.orderings import task_fingerprint
+from genplan.execute.orderings import task_fingerprint, task_orderings
 from genplan.execute.outcome import Limits
 from genplan.execute.results import NOT_RUN, Evaluation, RunRecord, TaskOutcome, summarize
 from genplan.pddl.model import Task
@@ -101,6 +104,52 @@ class _Cache:
         os.replace(tmp, path)
 
 
+class _Ahead:
+    """Tasks prepared in a thread, in order, while programs run: a lazily parsed suite's tasks are parsed
+    (and their orderings shuffled) while the sandboxes work, not between their runs. At most ``depth``
+    prepared tasks wait, so memory holds only those being run and the next few. The main thread reads
+    them by iterating; an error in the thread (a malformed problem file) is raised there, in order."""
+
+    def __init__(self, items: Sequence[tuple[str, Task]], prepare: Callable[[str, Task], Any], depth: int) -> None:
+        self._queue: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=max(1, depth))
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._work, args=(items, prepare), name="genplan-prepare", daemon=True)
+        self._thread.start()
+
+    def _work(self, items: Sequence[tuple[str, Task]], prepare: Callable[[str, Task], Any]) -> None:
+        try:
+            for index in range(len(items)):
+                if self._stop.is_set():
+                    return
+                self._put(("item", prepare(*items[index])))
+        except BaseException as e:  # handed to the main thread, which raises it
+            self._put(("error", e))
+            return
+        self._put(("end", None))
+
+    def _put(self, entry: tuple[str, Any]) -> None:
+        while not self._stop.is_set():
+            try:
+                self._queue.put(entry, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+
+    def __iter__(self) -> Iterator[Any]:
+        while True:
+            kind, value = self._queue.get()
+            if kind == "end":
+                return
+            if kind == "error":
+                raise value
+            yield value
+
+    def close(self) -> None:
+        """Stop preparing (an evaluation stopped early, or failed) and wait for the thread."""
+        self._stop.set()
+        self._thread.join()
+
+
 def _renamed(result: TaskOutcome, task_id: str) -> TaskOutcome:
     if result.task_id == task_id:
         return result
@@ -146,8 +195,8 @@ def evaluate(
     if orderings < 1:
         raise GenplanError(f"The number of orderings must be at least 1, not {orderings}.", hint="The paper uses 4.")
     started = time.monotonic()
-    # A sequence that parses its tasks on access (a suite's ``lazy``) is read a window at a time, so that
-    # only the tasks being run are in memory; anything else is taken as it is.
+    # A sequence that parses its tasks on access (a suite's ``lazy``) is read as the runs go (see _Ahead), so
+    # that only the tasks being run or prepared are in memory; anything else is taken as it is.
     lazy = isinstance(tasks, Sequence) and hasattr(tasks, "ids")
     items: Sequence[tuple[str, Task]] = (
         tasks if lazy else (list(tasks.items()) if isinstance(tasks, Mapping) else list(tasks))  # type: ignore[arg-type]
@@ -183,35 +232,67 @@ def evaluate(
             return False
         return not (mode == "first_failure" and not result.solved)
 
-    stopped = False
     runner = cluster or LocalBackend(jobs=jobs, executor=executor)
-    window = max(8, 4 * runner.threads()) if lazy else max(1, len(items))
-    try:
-        for start in range(0, len(items), window):
-            todo: list[tuple[str, Task, PyTask]] = []
-            for task_id, task in items[start : start + window]:
-                py = python_inputs(task)
-                key = _Cache.key(source, task, py, orderings, seed, limits) if cache else None
-                hit = cache.get(key, task_id) if cache and key else None
-                if hit is not None and (mode != "first_failure" or hit.solved):
-                    results[task_id] = hit
-                    if on_result is not None:
-                        on_result(hit)
-                else:
-                    keys[task_id] = key
-                    todo.append((task_id, task, py))
-            if not todo:
+    local = isinstance(runner, LocalBackend)
+    ordered: dict[str, Sequence[PyTask]] = {}
+
+    def prepare(task_id: str, task: Task) -> tuple[str, Task, str | None, TaskOutcome | None]:
+        # In the preparing thread: the Python form, the cache's answer and, for a task to run here, its
+        # orderings (a large task's shuffles take a tenth of a second).
+        py = python_inputs(task)
+        key = _Cache.key(source, task, py, orderings, seed, limits) if cache else None
+        hit = cache.get(key, task_id) if cache and key else None
+        if hit is not None and mode == "first_failure" and not hit.solved:
+            hit = None  # a quick check runs a failing task again, to stop at its failure
+        if hit is None and local:
+            ordered[task_id] = task_orderings(py, orderings, seed)
+        return task_id, task, key, hit
+
+    ahead = _Ahead(items, prepare, depth=2 * runner.threads())
+    halted = False
+
+    def stream() -> Iterator[tuple[str, Task]]:
+        for task_id, task, key, hit in ahead:
+            if hit is not None:
+                results[task_id] = hit
+                if on_result is not None:
+                    on_result(hit)
                 continue
-            stopped = runner.evaluate_tasks(
-                source, [(task_id, task) for task_id, task, _py in todo], orderings=orderings, seed=seed,
-                limits=limits, mode=mode, on_result=arrived, on_run=on_run,
-                inputs={task_id: py for task_id, _task, py in todo},
+            keys[task_id] = key
+            yield task_id, task
+
+    def arrived_or_halt(result: TaskOutcome) -> bool:
+        nonlocal halted
+        going = arrived(result)
+        halted = halted or not going
+        return going
+
+    try:
+        todo = stream()
+        if local:
+            # One stream: each task is taken when a sandbox is about to be free for it, while the thread
+            # prepares the next ones; only those being run or prepared are in memory.
+            runner.evaluate_tasks(
+                source, todo, orderings=orderings, seed=seed, limits=limits, mode=mode,
+                on_result=arrived_or_halt, on_run=on_run, inputs=ordered,
             )  # fmt: skip
-            if stopped:
-                break
+        else:
+            # A cluster takes a batch of tasks at a time (a window, for a lazily parsed suite).
+            window = max(8, 4 * runner.threads()) if lazy else max(1, len(items))
+            while not halted:
+                batch = list(islice(todo, window))
+                if not batch:
+                    break
+                if runner.evaluate_tasks(
+                    source, batch, orderings=orderings, seed=seed, limits=limits, mode=mode,
+                    on_result=arrived_or_halt, on_run=on_run,
+                ):  # fmt: skip
+                    break
     finally:
+        ahead.close()
         if cluster is None:
             runner.close()
+    stopped = any(task_id not in results for task_id in order)
     for task_id in order:
         if task_id not in results:  # stopped early: never run
             results[task_id] = summarize(task_id, [], [], orderings)

@@ -30,7 +30,7 @@ from typing import Any
 from genplan.execute.orderedset import OrderedSet
 from genplan.pddl.pyform import PyTask
 
-__all__ = ["OrderedSet", "hash_seed", "ordering", "task_fingerprint"]
+__all__ = ["OrderedSet", "hash_seed", "ordering", "task_fingerprint", "task_orderings"]
 
 #: Prefix of every digest so the streams cannot collide with other uses of SHA-256 in genplan.
 _DOMAIN_TAG = "genplan-ordering-v1"
@@ -82,3 +82,9 @@ def hash_seed(index: int, seed: int) -> int:
     """The ``PYTHONHASHSEED`` of ordering ``index`` under ``seed``: in 1..2**32-1 (0 would disable hash
     randomization, which would make every ordering share the same set order)."""
     return 1 + int.from_bytes(_digest("hashseed", index, seed)[:8], "big") % (2**32 - 1)
+
+
+def task_orderings(py: PyTask, orderings: int, seed: int) -> list[PyTask]:
+    """Orderings ``0 .. orderings - 1`` of ``py`` under ``seed`` (what an evaluation runs a task in)."""
+    fingerprint = task_fingerprint(py)
+    return [ordering(py, index, seed, fingerprint=fingerprint) for index in range(orderings)]

@@ -331,28 +331,49 @@ class Executor:
         limits: Limits | None = None,
         on_result: OnResult | None = None,
         skip: Callable[[RunRequest], bool] | None = None,
+        more: Callable[[], Sequence[RunRequest]] | None = None,
     ) -> list[Outcome | None]:
         """Run ``source`` on every request, ``jobs`` at a time; outcomes in request order.
 
         ``on_result`` sees each outcome as it arrives (for progress bars, or to stop early by returning
         False). ``skip`` is asked about each request just before it would start; a request it skips is
         not run. Only a stopped or skipped request's entry is ``None``.
+
+        ``more`` streams: whenever every request so far has started, it is asked for the next ones (an
+        empty answer ends the stream), which are numbered after them. The runs still in flight go on
+        meanwhile, so a caller that prepares tasks as it is asked (parsing them, say) leaves no sandbox
+        idle between batches. A request is let go once its outcome is known, so a stream holds only the
+        inputs of the runs waiting or in flight.
         """
         limits = limits or self.limits
-        results: list[Outcome | None] = [None] * len(requests)
-        if not requests:
-            return results
-        self._ensure([r.hash_seed for r in requests])
-        pending: deque[tuple[int, int]] = deque((i, 0) for i in range(len(requests)))
+        todo: list[RunRequest | None] = list(requests)
+        results: list[Outcome | None] = [None] * len(todo)
+        if todo:
+            self._ensure([r.hash_seed for r in requests])
+        pending: deque[tuple[int, int]] = deque((i, 0) for i in range(len(todo)))
         owner: dict[int, _Server] = {}
         stopped = False
         try:
-            while (pending and not stopped) or owner:
+            while True:
+                if not pending and more is not None and not stopped:
+                    batch = list(more())
+                    if not batch:
+                        more = None
+                    pending.extend((len(todo) + i, 0) for i in range(len(batch)))
+                    todo += batch
+                    results += [None] * len(batch)
+                if not ((pending and not stopped) or owner):
+                    break
                 while pending and not stopped and len(owner) < self.jobs:
                     index, attempt = pending.popleft()
-                    if attempt == 0 and skip is not None and skip(requests[index]):
+                    request = todo[index]
+                    assert request is not None
+                    if attempt == 0 and skip is not None and skip(request):
+                        todo[index] = None
                         continue
-                    self._submit(source, requests[index], index, attempt, limits, owner)
+                    self._submit(source, request, index, attempt, limits, owner)
+                if not pending and more is not None and not stopped and len(owner) < self.jobs:
+                    continue  # a slot is free: fill it from the next batch before waiting
                 for server, frames in self._poll(owner, limits):
                     for msg in frames:
                         run_id = msg.get("id")
@@ -360,13 +381,16 @@ class Executor:
                             continue  # a cancelled run's late answer
                         index, _, _ = server.inflight.pop(run_id)
                         owner.pop(run_id, None)
-                        outcome = _to_outcome(msg, requests[index])
+                        request = todo[index]
+                        assert request is not None
+                        outcome = _to_outcome(msg, request)
                         results[index] = outcome
+                        todo[index] = None
                         if on_result is not None and on_result(index, outcome) is False and not stopped:
                             stopped = True
                             self._cancel_all(owner)
                     if server.dead:
-                        self._server_died(server, owner, pending, requests, results)
+                        self._server_died(server, owner, pending, todo, results)
         except BaseException:
             # Interrupted (Ctrl-C) or a bug: leave no run behind.
             self._cancel_all(owner)
@@ -443,7 +467,7 @@ class Executor:
         server: _Server,
         owner: dict[int, _Server],
         pending: deque[tuple[int, int]],
-        requests: Sequence[RunRequest],
+        requests: Sequence[RunRequest | None],
         results: list[Outcome | None],
     ) -> None:
         """Retry the dead server's runs once on a fresh server; a second loss is the run's crash."""
@@ -456,6 +480,7 @@ class Executor:
                 pending.appendleft((index, 1))
             else:
                 req = requests[index]
+                assert req is not None
                 results[index] = Outcome(
                     status="crash",
                     detail="The sandbox worker running this program died twice; the run was abandoned.",
