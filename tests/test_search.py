@@ -603,3 +603,89 @@ def h(state, goal, static, objects):
     ev = evaluate(compose_search(source, builtin_domain("blocksworld")), bw_tasks(2, 6), orderings=1, timeout=30,
                   mode="debug")  # fmt: skip
     assert ev.solved == 2, ev.summary()
+
+
+# ------------------------------------------------------------------------------------------ macro steps
+# Push-level sokoban successors: each step walks the robot to a box over free cells and pushes it once.
+# ``{behind}`` is where the planted bug goes (no check that the cell behind the box is free), ``{clear}``
+# the next state's clear facts.
+SOKOBAN_MACROS = """
+def successors(state, static, objects):
+    robot = next(f[1] for f in state if f[0] == "at-robot")
+    boxes = {f[2]: f[1] for f in state if f[0] == "at"}
+    clear = {f[1] for f in state if f[0] == "clear"}
+    adj = {}
+    for f in static:
+        if f[0] == "adjacent":
+            adj.setdefault(f[1], []).append((f[2], f[3]))
+    walks = {robot: []}
+    queue = [robot]
+    for cell in queue:
+        for to, d in sorted(adj.get(cell, ())):
+            if to in clear and to not in walks:
+                walks[to] = walks[cell] + [f"(move {cell} {to} {d})"]
+                queue.append(to)
+    out = []
+    for cell, walk in sorted(walks.items()):
+        for to, d in sorted(adj.get(cell, ())):
+            if to not in boxes:
+                continue
+            for beyond, d2 in sorted(adj.get(to, ())):
+                if d2 == d{behind}:
+                    b = boxes[to]
+                    nxt = (state - {("at-robot", robot), ("at", b, to){clear}}) | {
+                        ("at-robot", to), ("at", b, beyond), ("clear", to)}
+                    out.append((walk + [f"(push {cell} {to} {beyond} {d} {b})"], nxt))
+    return out
+
+def h(state, goal, static, objects):
+    return sum(1 for f in goal if f not in state)
+"""
+
+
+def _macros(behind: str = " and beyond in clear", clear: str = ', ("clear", beyond)') -> str:
+    return SOKOBAN_MACROS.replace("{behind}", behind).replace("{clear}", clear)
+
+
+def test_macro_steps_are_checked_for_soundness_only_and_never_judged_direct() -> None:
+    """Successors whose steps are walks ending in a push leave every single move out: no "missing
+    successor" is reported for them, the check records that they are macros, and hill climbing is ruled out."""
+    result = check_search(_macros(), [("corridor", corridor()), *sokoban_tasks(2, size=8)], per_task=6)
+    assert result.macro and result.successors_ok, result.feedback()
+    assert not result.errors and not result.direct
+    assert result.to_json()["macro"] is True
+
+
+def test_a_planted_macro_step_through_a_box_names_the_action_that_is_not_applicable() -> None:
+    # the corridor with a free cell before the boxes: c1 (robot) c2 c3 (box b1) c4 (box b2) c5
+    task = corridor()
+    init = (task.init - {("at", "b1", "c2"), ("at", "b2", "c3"), ("clear", "c4")}) | {
+        ("at", "b1", "c3"), ("at", "b2", "c4"), ("clear", "c2")}  # fmt: skip
+    walk_first = replace(task, name="walk-first", init=init)
+    result = check_search(_macros(behind=""), [("walk-first", walk_first), *sokoban_tasks(2, size=8)], per_task=6)
+    unsound = [f for f in result.failures if f.kind == "unsound successor"]
+    assert unsound and all("(push" in f.got for f in unsound), result.by_kind()
+    walked = [f for f in unsound if "then" in f.action]  # a macro step: a walk, then the push
+    assert walked and "is not applicable where it is taken" in walked[0].got
+    assert walked[0].action.startswith("(move c1 c2 right) then (push c2 c3 c4 right b1)")
+    assert "where it is taken" in result.feedback()
+
+
+def test_a_macro_step_with_a_wrong_next_state_is_caught() -> None:
+    result = check_search(_macros(clear=""), sokoban_tasks(2, size=8), per_task=6)  # the cell behind stays clear
+    wrong = [f for f in result.failures if f.kind == "wrong next state"]
+    assert wrong and "(push" in wrong[0].action and "deletes" in wrong[0].expected
+
+
+def test_a_search_over_macro_steps_returns_every_single_action_and_the_plans_validate() -> None:
+    tasks = sokoban_tasks(3, size=8)
+    ev = evaluate(compose_search(_macros(), builtin_domain("sokoban")), tasks, orderings=1, timeout=30, jobs=2,
+                  mode="debug")  # fmt: skip
+    assert ev.solved == len(tasks), ev.summary()  # the validator replayed every move and push
+    plans = [a for r in ev.results for a in r.runs[0].outcome.plan]
+    assert any(a.startswith("(move") for a in plans) and any(a.startswith("(push") for a in plans)
+    bad = ("def successors(state, static, objects):\n    return [([], state)]\n\n"
+           "def h(state, goal, static, objects):\n    return 1\n")  # fmt: skip
+    ev = evaluate(compose_search(bad, builtin_domain("sokoban")), tasks[:1], orderings=1, timeout=10, jobs=1,
+                  mode="debug")  # fmt: skip
+    assert ev.results[0].status == "exception" and "non-empty list of strings" in ev.results[0].feedback

@@ -21,7 +21,7 @@ import ast
 import json
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,6 +95,9 @@ class SearchCheck:
     #: States with ``h == inf`` that Fast Downward proved dead ends, and those it could not decide in time.
     inf_proved: int = 0
     inf_unproved: int = 0
+    #: The model's successors returned macro steps (several actions each): they are checked for soundness
+    #: only (a macro step leaves steps out on purpose), and the heuristic is not judged direct over them.
+    macro: bool = False
 
     @property
     def errors(self) -> tuple[SearchFailure, ...]:
@@ -108,8 +111,9 @@ class SearchCheck:
 
     @property
     def direct(self) -> bool:
-        """The heuristic passed every check: hill climbing may be used (``strategy="hill"``)."""
-        return not self.failures
+        """The heuristic passed every check: hill climbing may be used (``strategy="hill"``). Never over
+        macro steps, where directness is not checked."""
+        return not self.failures and not self.macro
 
     def by_kind(self) -> dict[str, int]:
         counts: dict[str, int] = defaultdict(int)
@@ -140,6 +144,7 @@ class SearchCheck:
             counts=self.by_kind(),
             states=self.states,
             has_successors=self.has_successors,
+            macro=self.macro,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -148,6 +153,7 @@ class SearchCheck:
             "tasks": self.tasks,
             "has_successors": self.has_successors,
             "direct": self.direct,
+            "macro": self.macro,
             "errors": len(self.errors),
             "by_kind": self.by_kind(),
             "inf_proved": self.inf_proved,
@@ -261,10 +267,29 @@ def _norm(action: str) -> str:
     return " ".join(action.lower().split())
 
 
+def _macro_end(
+    state: frozenset[Fact], steps: list[str], succ: Callable[[frozenset[Fact]], list[tuple[str, frozenset[Fact]]]]
+) -> tuple[frozenset[Fact] | None, str]:
+    """Where a macro step's actions lead from ``state`` by the PDDL's semantics, or ``None`` and why not
+    (the first action that is not applicable where it is taken)."""
+    for index, step in enumerate(steps, 1):
+        nxt = dict(succ(state)).get(step)
+        if nxt is None:
+            return None, f"its action {index} of {len(steps)}, {step}, is not applicable where it is taken"
+        state = nxt
+    return state, ""
+
+
 def _judge(
-    sampled: SampledState, record: dict[str, Any], real: list[tuple[str, frozenset[Fact]]], has_successors: bool
+    sampled: SampledState,
+    record: dict[str, Any],
+    real: list[tuple[str, frozenset[Fact]]],
+    has_successors: bool,
+    macro: Callable[[frozenset[Fact]], list[tuple[str, frozenset[Fact]]]] | None = None,
 ) -> tuple[list[SearchFailure], bool]:
-    """The failures on one state, and whether its ``h`` is infinite on a non-goal state (to prove)."""
+    """The failures on one state, and whether its ``h`` is infinite on a non-goal state (to prove).
+    ``macro``: the model's successors return macro steps (somewhere), and this is genplan's successor
+    function to follow them with; they are then checked for soundness only, and ``h`` is not judged direct."""
     state = sampled.state
     failures: list[SearchFailure] = []
 
@@ -280,9 +305,24 @@ def _judge(
         else:
             returned: set[str] = set()
             for action, added, removed in record.get("succ", []):
+                got_next = (state | {tuple(f) for f in added}) - {tuple(f) for f in removed}
+                if "\n" in action and macro is not None:  # a macro step: its actions followed one by one
+                    steps = [_norm(a) for a in action.split("\n")]
+                    end, why = _macro_end(state, steps, macro)
+                    shown = " then ".join(steps[:6]) + (" ..." if len(steps) > 6 else "")
+                    if end is None:
+                        fail("unsound successor", shown, "only macro steps whose every action is applicable "
+                             "in turn", f"the macro step {shown} was returned, but {why}")  # fmt: skip
+                    elif got_next != end:
+                        fail(
+                            "wrong next state",
+                            shown,
+                            f"adds {_text(end - state)} and deletes {_text(state - end)}",
+                            f"adds {_text(got_next - state)} and deletes {_text(state - got_next)}",
+                        )
+                    continue
                 action_n = _norm(action)
                 returned.add(action_n)
-                got_next = (state | {tuple(f) for f in added}) - {tuple(f) for f in removed}
                 if action_n not in by_action:
                     fail(
                         "unsound successor",
@@ -299,7 +339,7 @@ def _judge(
                         f"adds {_text(got_next - state)} and deletes {_text(state - got_next)}",
                     )
             for action, nxt in real:
-                if action not in returned:
+                if action not in returned and macro is None:  # macro steps leave steps out on purpose
                     fail(
                         "missing successor",
                         action,
@@ -325,6 +365,8 @@ def _judge(
         return failures, False
     if value == math.inf:
         return failures, True
+    if macro is not None:  # searched over the model's macro steps, whose values the checker does not see
+        return failures, False
     lower = [(a, v) for a, v, _e in record["succ_h"] if v < value]
     if not lower:
         shown = ", ".join(f"{a}: {v:g}" for a, v, _e in record["succ_h"][:SHOWN_SUCCESSORS])
@@ -368,6 +410,7 @@ def check_search(
         by_task[s.task_id].append(s)
     failures: list[SearchFailure] = []
     to_prove: list[SampledState] = []
+    judged: list[tuple[list[SampledState], list[dict[str, Any]]]] = []
     limits = Limits(timeout=timeout, memory=memory_mb * 2**20)
     with Executor(jobs=1, limits=limits) as executor:
         for task_id, group in by_task.items():
@@ -384,18 +427,31 @@ def check_search(
                 continue
             try:
                 records = _records(outcome.plan, len(group))
-                succ = engine(task)
-                for s, record in zip(group, records, strict=True):
-                    found, infinite = _judge(s, record, succ(s.state), has_successors)
-                    failures.extend(found)
-                    if infinite:
-                        to_prove.append(s)
+                judged.append((group, records))
             except (ValueError, _Malformed) as exc:
                 failures.append(
                     SearchFailure("run failed", task_id, first.origin, first.facts, None,
                                   "one well-formed result line per state", f"the checker's output was malformed: {exc}",
                                   _goal(first))
                 )  # fmt: skip
+    # Macro steps anywhere make the whole function a macro one: a state where every step it returns happens
+    # to be a single action is not judged complete either.
+    macro = any("\n" in step[0] for _, records in judged for r in records for step in r.get("succ", ()))
+    for group, records in judged:
+        task_id, first = group[0].task_id, group[0]
+        succ = engine(first.task)
+        try:
+            for s, record in zip(group, records, strict=True):
+                found, infinite = _judge(s, record, succ(s.state), has_successors, succ if macro else None)
+                failures.extend(found)
+                if infinite:
+                    to_prove.append(s)
+        except (ValueError, _Malformed) as exc:
+            failures.append(
+                SearchFailure("run failed", task_id, first.origin, first.facts, None,
+                              "one well-formed result line per state", f"the checker's output was malformed: {exc}",
+                              _goal(first))
+            )  # fmt: skip
     proved, unproved = 0, 0
     for s in to_prove[:max_proofs]:
         plan = _plan_from(s, prove_time_limit, cache_dir)
@@ -411,7 +467,7 @@ def check_search(
                               f"h = inf, but this plan of {len(plan)} steps reaches the goal: {shown}", _goal(s))
             )  # fmt: skip
     unproved += max(0, len(to_prove) - max_proofs)
-    return SearchCheck(len(sampled), len(by_task), has_successors, tuple(failures), proved, unproved)
+    return SearchCheck(len(sampled), len(by_task), has_successors, tuple(failures), proved, unproved, macro)
 
 
 def _goal(s: SampledState) -> tuple[Fact, ...]:

@@ -315,12 +315,14 @@ class GPPacked:
 
 
 def _gp_plan(parents, key):
+    """The plan to the state packed as ``key``: its steps' actions from the start, a macro step's actions
+    (one string, joined by newlines, see :func:`gp_model_successors`) in their order."""
     steps = []
     while True:
         parent, action = parents[key]
         if parent is None:
             break
-        steps.append(action)
+        steps.extend(reversed(action.split("\n")))
         key = parent
     steps.reverse()
     return steps
@@ -442,6 +444,20 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
         current, best = found
 
 
+def gp_action_text(action):
+    """A step the model's ``successors`` returned, as the engine keeps it: one action string normalised
+    (lower case, single spaces), or a macro step, a non-empty list or tuple of action strings applied in
+    order, as those strings joined by newlines (which no normalised action contains)."""
+    if isinstance(action, str):
+        return " ".join(action.lower().split())
+    if isinstance(action, (list, tuple)) and action and all(isinstance(a, str) for a in action):
+        return "\n".join(" ".join(a.lower().split()) for a in action)
+    raise GPSearchError(
+        f"successors returned the action {action!r}; an action is a string, or a non-empty list of strings "
+        "for a macro step"
+    )
+
+
 def gp_model_successors(model, static, objects):
     """The model's ``successors(state, static, objects)`` wrapped to the engine's form: a list of
     ``(action text, removed, added, next_state)`` (:meth:`GPSuccessors.deltas` gives the first three),
@@ -458,10 +474,8 @@ def gp_model_successors(model, static, objects):
                 raise GPSearchError(
                     f"successors returned {item!r}; each item must be a pair (action string, next state)"
                 ) from None
-            if not isinstance(action, str):
-                raise GPSearchError(f"successors returned the action {action!r}, which is not a string")
             nxt = nxt if isinstance(nxt, frozenset) else frozenset(nxt)
-            out.append((" ".join(action.lower().split()), state - nxt, nxt - state, nxt))
+            out.append((gp_action_text(action), state - nxt, nxt - state, nxt))
         out.sort(key=_gp_first)
         return out
 
@@ -557,8 +571,9 @@ def gp_check_states(domain, objects, init, goal, states, h, model_successors):
                     action, nxt = item
                     nxt = frozenset(nxt)
                     listed.append(
-                        [str(action), sorted(list(f) for f in nxt - state), sorted(list(f) for f in state - nxt)]
-                    )
+                        [gp_action_text(action), sorted(list(f) for f in nxt - state),
+                         sorted(list(f) for f in state - nxt)]
+                    )  # fmt: skip
                 record["succ"] = listed
             except Exception as exc:
                 record["succ_error"] = _gp_error(exc)
