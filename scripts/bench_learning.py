@@ -5,16 +5,19 @@
 
 Per domain it prints:
 
-- **parse**: the 90 test tasks parsed by genplan (MB, seconds, MB/s, the process's peak memory over the
+- **parse**: the 90 test tasks parsed by genplan (MB, seconds, MB/s by the wall clock and by the process's
+  CPU time, which a machine shared with other work disturbs less; the process's peak memory over the
   PDDL's size), each domain in a fresh process; beside it, unified-planning's PDDL reader on the
   ``--up-files`` smallest test tasks and genplan on the same files, as a ratio measured in the same run;
 - **evaluation** (for a domain with a program in ``--programs``, e.g. a published results folder's
-  ``programs/``): the program on the 90 test tasks on one core (``--orderings``, ``--timeout``), in a fresh
-  process with no cache. genplan's share is the wall time minus the program's own runtimes (what the
-  sandbox measured for each run), i.e. parsing, handing tasks over, validating plans and bookkeeping;
-  beside it the CPU time of genplan's process alone (the rest of the share is the sandboxes' own work on
-  the inputs, and waiting: on a loaded machine the wall-clock share grows, this much less); the peak
-  memory is that of genplan's process (the sandboxes are separate processes with their own limit).
+  ``programs/``): the program on the 90 test tasks with one sandbox worker (``--orderings``,
+  ``--timeout``), in a fresh process with no cache. genplan's share is the wall time minus the program's
+  own runtimes (what the sandbox measured for each run), i.e. whatever of parsing, handing tasks over,
+  validating plans and bookkeeping the program waits for. genplan parses and shuffles the next tasks in a
+  thread while a program runs, so on a machine with a second core most of the parse leaves the share;
+  beside it the CPU time of genplan's process (all of its work, that thread's included: the share's
+  bound on a single core, where nothing overlaps; the sandboxes' own work on the inputs comes on top); the
+  peak memory is that of genplan's process (the sandboxes are separate processes with their own limit).
 
 The data is --learning, else $GENPLAN_LEARNING_TRACK, else ../shared/reference/ipc2023-learning.tar.xz.
 """
@@ -116,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
             domains = [d for d in args.domains.split(",") if d] or sorted(
                 p.name for p in root.iterdir() if (p / "domain.pddl").is_file()
             )
-            print(f"{'domain':12} {'MB':>7} {'s':>7} {'MB/s':>7} {'peak/PDDL':>9} | {'UP MB/s':>8} {'ours/UP':>8}"
+            print(f"{'domain':12} {'MB':>7} {'s':>7} {'MB/s':>7} {'cpu MB/s':>8} {'peak/PDDL':>9} | {'UP MB/s':>8}"
+                  f" {'ours/UP':>8}"
                   f" | {'solved':>7} {'wall s':>7} {'program s':>9} {'genplan s':>9} {'cpu s':>6}"
                   f" {'peak MB':>8}")  # fmt: skip
             totals = {"mb": 0.0, "s": 0.0, "genplan": 0.0}
@@ -132,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
                 totals["mb"] += size
                 totals["s"] += ours["seconds"]
                 line = (f"{domain:12} {size:7.1f} {ours['seconds']:7.2f} {size / ours['seconds']:7.1f} "
+                        f"{size / max(ours['cpu'], 1e-9):8.1f} "
                         f"{(ours['peak_mb'] - ours['base_mb']) / max(size, 1e-9):9.2f} | ")  # fmt: skip
                 if up and ours_sample:
                     line += f"{sample_mb / up['seconds']:8.3f} {up['seconds'] / ours_sample['seconds']:7.0f}x"

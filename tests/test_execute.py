@@ -172,6 +172,30 @@ def test_run_many_is_parallel_and_keeps_request_order(executor: Executor) -> Non
     assert elapsed < 2.0, f"4 runs of 0.6 s with 4 jobs took {elapsed:.2f} s"
 
 
+def test_run_many_streams_requests_asked_for_as_slots_free_up(executor: Executor) -> None:
+    """With ``more``, requests arrive in batches as the runs go: each batch is asked for once every
+    request before it has started (a free slot is never left idle waiting for a batch to finish), the
+    outcomes are numbered in arrival order, and an empty batch ends the stream."""
+    source = (
+        "import time\n"
+        "def generate_solution(objects, init, goal):\n"
+        "    time.sleep(0.3)\n"
+        "    return [next(iter(objects))]\n"
+    )
+    batches = [[RunRequest(PyTask((f"b{b}r{r}",), (), ()), hash_seed=1) for r in range(3)] for b in range(3)]
+    done: list[int] = []
+    asked: list[int] = []  # how many runs had finished when each batch was asked for
+
+    def more() -> list[RunRequest]:
+        asked.append(len(done))
+        return batches[len(asked) - 1] if len(asked) <= len(batches) else []
+
+    outcomes = executor.run_many(source, more(), more=more, on_result=lambda i, _o: done.append(i))
+    assert [o.plan for o in outcomes if o] == [(f"b{b}r{r}",) for b in range(3) for r in range(3)]
+    assert len(asked) == 4  # three batches, then the empty answer that ends the stream
+    assert executor.jobs > 3 and asked[1] == 0  # a slot was free: the second batch came before any run ended
+
+
 def test_a_slow_run_does_not_hold_up_the_others(executor: Executor) -> None:
     loop = (
         "def generate_solution(objects, init, goal):\n"
