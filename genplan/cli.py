@@ -853,7 +853,12 @@ def synthesize(
         elif event == "program":
             err_console.print(f"  program {info['label']}: {info['solved']}/{info['of']} debugging tasks")
         elif event == "search":
-            how = "direct on every state checked" if info["direct"] else "the checks found counterexamples"
+            if not info["direct"]:
+                how = "the checks found counterexamples"
+            elif info.get("macro"):
+                how = "macro steps sound on every state checked (searched greedily)"
+            else:
+                how = "direct on every state checked"
             err_console.print(f"  heuristic {info['label']}: {how}; search solved {info['solved']}/{info['of']} "
                               "debugging tasks")  # fmt: skip
         elif event == "checked":

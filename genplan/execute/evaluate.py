@@ -249,7 +249,7 @@ def evaluate(
         return task_id, task, key, hit
 
     ahead = _Ahead(items, prepare, depth=2 * runner.threads())
-    halted = False
+    halted = stopped = False
 
     def stream() -> Iterator[tuple[str, Task]]:
         for task_id, task, key, hit in ahead:
@@ -272,7 +272,7 @@ def evaluate(
         if local:
             # One stream: each task is taken when a sandbox is about to be free for it, while the thread
             # prepares the next ones; only those being run or prepared are in memory.
-            runner.evaluate_tasks(
+            stopped = runner.evaluate_tasks(
                 source, todo, orderings=orderings, seed=seed, limits=limits, mode=mode,
                 on_result=arrived_or_halt, on_run=on_run, inputs=ordered,
             )  # fmt: skip
@@ -283,16 +283,18 @@ def evaluate(
                 batch = list(islice(todo, window))
                 if not batch:
                     break
-                if runner.evaluate_tasks(
+                stopped = runner.evaluate_tasks(
                     source, batch, orderings=orderings, seed=seed, limits=limits, mode=mode,
                     on_result=arrived_or_halt, on_run=on_run,
-                ):  # fmt: skip
+                )  # fmt: skip
+                if stopped:
                     break
     finally:
         ahead.close()
         if cluster is None:
             runner.close()
-    stopped = any(task_id not in results for task_id in order)
+    # Stopped early: runs were cut short, or tasks never started (the stream was left unread).
+    stopped = stopped or any(task_id not in results for task_id in order)
     for task_id in order:
         if task_id not in results:  # stopped early: never run
             results[task_id] = summarize(task_id, [], [], orderings)

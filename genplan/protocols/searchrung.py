@@ -76,7 +76,8 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     def record(version: SearchVersion) -> None:
         save_search(ctx.run, version)
         ctx.progress("search", {"label": version.label, "solved": version.solved, "of": len(version.results),
-                                "direct": version.direct})  # fmt: skip
+                                "direct": version.direct,
+                                "macro": bool(version.check and version.check.get("macro"))})  # fmt: skip
 
     return write_search(ctx.llm, prompt, {t: ctx.code_task(t).py for t in task_ids}, ctx.evaluator,
                         checker(ctx), lambda source, strategy: compose_search(source, suite.domain, strategy),
