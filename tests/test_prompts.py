@@ -173,6 +173,7 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "counts": {"unsound successor": 3, "not direct": 3},
         "states": 36,
         "has_successors": True,
+        "macro": False,
     },
 }
 
