@@ -283,3 +283,33 @@ def test_a_search_that_passed_is_preferred_and_a_failed_task_is_shown_when_the_c
     text = feedback_for(versions[2], Clean(), {"b": python_inputs(task)}, reasoning=False)
     assert 'It failed on the task "b"' in text and "Timeout after 2 s." in text and "objects = {" in text
     assert "solved 1 of 2 debugging tasks" in text
+
+
+def test_search_check_feeds_a_larger_task_the_search_fails_back_and_runs_the_repair_on_it(
+    ferry_suite,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """With ``search+check``, a heuristic that passes the checks (on states of tasks up to 60 objects) and
+    every debugging task, but fails on larger tasks (past 70 objects it gives up, as a cache that fills the
+    memory would), meets the generalization check: the task it failed becomes a debugging task, the repair
+    request shows it, and the repaired heuristic is run on it too, and checked again, before it passes."""
+    fragile = FERRY_H.replace(
+        "    want = ", "    if len(objects) > 70:\n        raise MemoryError('cache full')\n    want = ", 1
+    )
+    requests: list[str] = []
+
+    def respond(call) -> str:
+        requests.append(call.request.messages[-1].content)
+        return _answer(fragile if call.purpose == "search.write" else FERRY_H)
+
+    outcome, backend, events = _run(ferry_suite, tmp_path, respond, preset="search+check", max_objects=120,
+                                    generalize_budget_s=20)  # fmt: skip
+    assert [c.purpose for c in backend.calls] == ["search.write", "search.fix"]
+    found = [i for e, i in events if e == "counterexample"]
+    assert len(found) == 1 and 70 < found[0]["objects"] <= 120 and found[0]["found_by"] == "s.v0"
+    assert found[0]["task"] in requests[1] and "MemoryError: cache full" in requests[1]
+    versions = [i for e, i in events if e == "search"]
+    n = len(ferry_suite.split.debug)
+    assert [(v["solved"], v["of"]) for v in versions] == [(n, n + 1), (n + 1, n + 1)]
+    assert outcome.kind == "search" and outcome.program_label == "s.v1"
+    assert any(e == "checked" and i["label"] == "s.v1" for e, i in events)  # the repair passed the check

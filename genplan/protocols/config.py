@@ -262,6 +262,7 @@ PRESETS: dict[str, Config] = {
     "auto": Config(preset="auto", protocol="auto", n_programs=5, code_rounds=3, strategy_rounds=5, generalize=True),
     # The search rung alone (not in the paper), to compare with the published search-based methods.
     "search": Config(preset="search", protocol="search", search_rounds=3),
+    "search+check": Config(preset="search+check", protocol="search", search_rounds=3, generalize=True),
 }
 
 PRESET_DESCRIPTIONS = {
@@ -277,6 +278,8 @@ PRESET_DESCRIPTIONS = {
     "auto": "a ladder (not in the paper): a program from the PDDL, 3 repairs, a checked heuristic search if "
     "programs time out, then F5-3+check; each only while nothing passes",
     "search": "the search rung alone (not in the paper): a heuristic, checked on training states, 3 repairs",
+    "search+check": "search, and a search that passes runs on larger tasks: one it fails becomes a debugging "
+    "task (not in the paper)",
 }
 
 #: The paper's presets, whose prompts genplan has changed (marked in `genplan configs`).

@@ -22,12 +22,14 @@ the two kinds (:func:`genplan.protocols.conclude.conclude`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 
 from genplan.execute.outcome import TIMEOUT
+from genplan.pddl.pyform import PyTask
 from genplan.protocols.artifacts import save_search
 from genplan.protocols.context import Context, reference_plan
 from genplan.search.compose import compose_search
-from genplan.stages.codegen import ProgramVersion
+from genplan.stages.codegen import ProgramVersion, TaskResult
 from genplan.stages.direct import DirectExample
 from genplan.stages.search import SearchVersion, search_prompt, write_search
 
@@ -79,9 +81,35 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
                                 "direct": version.direct,
                                 "macro": bool(version.check and version.check.get("macro"))})  # fmt: skip
 
+    def compose(source: str, strategy: str) -> str:
+        return compose_search(source, suite.domain, strategy)
+
     return write_search(ctx.llm, prompt, {t: ctx.code_task(t).py for t in task_ids}, ctx.evaluator,
-                        checker(ctx), lambda source, strategy: compose_search(source, suite.domain, strategy),
-                        rounds=config.search_rounds, record=record, reasoning=config.reasoning)  # fmt: skip
+                        checker(ctx), compose, rounds=config.search_rounds, record=record,
+                        reasoning=config.reasoning, generalize=generalizer(ctx, compose))  # fmt: skip
+
+
+def generalizer(
+    ctx: Context, compose: Callable[[str, str], str]
+) -> Callable[[SearchVersion], tuple[str, PyTask, TaskResult] | None] | None:
+    """The generalization check for search versions (when the run has one): the composed search, with the
+    strategy its checks chose, run on new tasks as a program is, larger ones above all (the suite's other
+    training tasks first, then generated ones up to several times the debugging tasks' size). That is
+    where a search meets what the small checked states cannot show: a heuristic too slow for large tasks,
+    or a cache that grows with every state met until the memory limit."""
+    if ctx.search is None:
+        return None
+    find = ctx.search.for_program()
+
+    def check(version: SearchVersion) -> tuple[str, PyTask, TaskResult] | None:
+        assert version.source is not None
+        found = find(SimpleNamespace(source=compose(version.source, version.strategy), label=version.label))
+        if found is None:
+            return None
+        code_task, result = found
+        return code_task.task_id, code_task.py, result
+
+    return check
 
 
 def checker(ctx: Context) -> Callable[[str], object]:

@@ -25,7 +25,7 @@ composer (data flows one way, stages below protocols).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from genplan.core.prompts import render
@@ -148,9 +148,16 @@ def write_search(
     rounds: int,
     record: Callable[[SearchVersion], None],
     reasoning: bool = False,
+    generalize: Callable[[SearchVersion], tuple[str, PyTask, TaskResult] | None] | None = None,
 ) -> list[SearchVersion]:
     """The first heuristic and up to ``rounds`` repairs, each recorded as soon as it is judged; stops at the
-    first version that passes."""
+    first version that passes.
+
+    ``generalize`` (the generalization check, on the composed search): asked about a version that passed
+    the checks and every debugging task, it returns a counterexample (a new task the search fails, on
+    larger tasks a timeout or a memory error most often) or None. The counterexample becomes a debugging
+    task: the version does not pass, its repair is shown the task, and later versions are run on it too.
+    """
     task_ids = list(tasks)
     answer = ask(llm, [user(prompt)], purpose="search.write", extract=extract_heuristic, want="heuristic")
     checks: dict[int, Any] = {}
@@ -164,6 +171,13 @@ def write_search(
 
         v = judge(round_, ans, task_ids, evaluate, keep, compose)
         checks[round_] = verdict_box[-1] if verdict_box else None
+        if v.passed and generalize is not None:
+            found = generalize(v)
+            if found is not None:
+                task_id, py, result = found
+                tasks[task_id] = py
+                task_ids.append(task_id)
+                v = replace(v, results=(*v.results, result))
         return v
 
     version = judged(0, answer)
@@ -185,6 +199,4 @@ def write_search(
 
 
 def _with_feedback(version: SearchVersion, feedback: str) -> SearchVersion:
-    from dataclasses import replace
-
     return replace(version, feedback=feedback)
