@@ -144,7 +144,12 @@ CONTEXTS: dict[str, dict[str, Any]] = {
     },
     "search_fix.j2": {
         "check_feedback": "The checks of your heuristic failed on 36 sampled states of the training tasks:",
-        "task": {"name": "instance-3", "python": PYTHON_TASK, "feedback": "Timeout after 60 s of CPU time."},
+        "task": {
+            "name": "instance-3",
+            "python": PYTHON_TASK,
+            "feedback": "Timeout after 60 s of CPU time.",
+            "timeout": True,
+        },
         "solved": 5,
         "n_tasks": 6,
     },
@@ -410,6 +415,10 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     # a repair for a failed task alone (the checks found nothing) shows the task
     only_task = render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "check_feedback": ""}, reasoning=True)
     assert 'It failed on the task "instance-3"' in only_task and "checks" not in only_task
+    assert "met too many states" in only_task  # a timeout: what it means for a search
+    crashed = {**CONTEXTS["search_fix.j2"]["task"], "timeout": False}
+    assert "met too many states" not in render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "task": crashed},
+                                               reasoning=True)  # fmt: skip
     reminder = render("format_reminder.j2", expected="heuristic", reasoning=False)
     assert "Your answer has no Python code defining `h(" in reminder
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from genplan.core.prompts import render
+from genplan.execute.outcome import TIMEOUT
 from genplan.pddl.pyform import PyTask, render_python_task
 from genplan.stages.codegen import Evaluator, TaskResult
 from genplan.stages.conversation import Answer, ChatClient, Message, ask, user
@@ -132,7 +133,8 @@ def feedback_for(version: SearchVersion, check: Any, tasks: dict[str, PyTask], *
     task = None
     if failed is not None and (not check_feedback or version.source is None):
         task = {"name": failed.task_id, "python": render_python_task(tasks[failed.task_id]),
-                "feedback": failed.feedback or "The search returned no valid plan."}  # fmt: skip
+                "feedback": failed.feedback or "The search returned no valid plan.",
+                "timeout": failed.category == TIMEOUT}  # fmt: skip
     return render("search_fix.j2", check_feedback=check_feedback, task=task, solved=version.solved,
                   n_tasks=len(version.results), reasoning=reasoning)  # fmt: skip
 
