@@ -6,6 +6,7 @@ import itertools
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -167,6 +168,12 @@ def test_a_looping_or_crashing_heuristic_ends_under_the_limits_with_a_clear_erro
     crash = "def h(state, goal, static, objects):\n    return 1 / 0\n"
     ev = evaluate(compose_search(crash, domain), tasks, orderings=1, timeout=5, jobs=1, mode="debug")
     assert ev.results[0].status == "exception" and "ZeroDivisionError" in ev.results[0].feedback
+    blind = "def h(state, goal, static, objects):\n    return 0\n"  # no guidance: a large task runs out of time
+    ev = evaluate(compose_search(blind, domain), bw_tasks(1, size=40), orderings=1, timeout=2, jobs=1, mode="debug")
+    feedback = ev.results[0].feedback
+    assert ev.results[0].status == "timeout" and "endless loop" not in feedback
+    assert re.search(r"The search had expanded [\d,]+ states without reaching the goal \(the lowest h among them "
+                     r"was 0; the initial state's h was 0\)", feedback), feedback  # fmt: skip
     text = "def h(state, goal, static, objects):\n    return 'far'\n"
     ev = evaluate(compose_search(text, domain), tasks, orderings=1, timeout=5, jobs=1, mode="debug")
     assert ev.results[0].status == "exception" and "it must return a number" in ev.results[0].feedback

@@ -9,6 +9,7 @@ of a wrong output, the signal that killed it.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -201,12 +202,35 @@ class Outcome:
         )
 
 
+_PROGRESS_RE = re.compile(
+    r"^genplan-search-progress: expansions=(\d+) evaluations=\d+ best_h=(\S+) initial_h=(\S+)$", re.M
+)
+
+
+def search_progress(stderr: str) -> tuple[int, str, str] | None:
+    """The last progress line a composed search wrote (:func:`genplan.search.runtime.gp_progress`):
+    expansions, the lowest h expanded and the initial state's h, as text. Informational only: the program
+    could print such a line itself, and it is only ever shown, never trusted for a verdict."""
+    found = _PROGRESS_RE.findall(stderr or "")
+    if not found:
+        return None
+    expansions, best, initial = found[-1]
+    return int(expansions), best[:20], initial[:20]
+
+
 def execution_feedback(outcome: Outcome) -> str:
     """What to tell the LLM about a run that did not return a plan (a returned plan is judged by the
     validator, whose feedback says what is wrong with it)."""
     status = outcome.status
     detail = outcome.detail.strip()
     if status == "timeout":
+        progress = search_progress(outcome.stderr)
+        if progress is not None:  # a composed search (genplan.search.runtime) that ran out of time
+            expansions, best, initial = progress
+            return (
+                f"{detail}\nThe search had expanded {expansions:,} states without reaching the goal (the lowest "
+                f"h among them was {best}; the initial state's h was {initial})."
+            )
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
     if status == "exception":
         return f"Running the program raised an exception:\n{detail}"

@@ -237,6 +237,20 @@ class GPStats:
         self.evaluations = 0
         self.strategy = ""
         self.fallback = False
+        self.initial_h = None
+        self.best_h = GP_INF
+        self.next_progress = 1024
+
+    def expanded(self, value):
+        """Count an expansion of a state with h = ``value``; at 1024, 2048, 4096, ... expansions, one line
+        on stderr (:func:`gp_progress`), so that a search stopped at its time limit leaves behind how far
+        it got (genplan shows the last line in the feedback on the timeout)."""
+        self.expansions += 1
+        if value < self.best_h:
+            self.best_h = value
+        if self.expansions >= self.next_progress:
+            self.next_progress *= 2
+            gp_progress(self)
 
 
 def _gp_value(value, where):
@@ -353,6 +367,7 @@ def gp_gbfs(initial, goal, succ, h, stats):
     counter = 0
     value = _gp_value(h(initial), "on the initial state")
     stats.evaluations += 1
+    stats.initial_h = value
     root = ()
     parents = {root: (None, None)}
     frontier = [(value, 0, counter, root)]
@@ -365,7 +380,7 @@ def gp_gbfs(initial, goal, succ, h, stats):
         if state is None:
             state = pack.unpack(key)
         recent = {}
-        stats.expansions += 1
+        stats.expanded(_value)
         for action, child, nxt in _gp_new_children(pack, key, state, succ, parents):
             if goal <= nxt:
                 return _gp_plan(parents, child)
@@ -410,6 +425,7 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
     current = ()
     best = _gp_value(h(initial), "on the initial state")
     stats.evaluations += 1
+    stats.initial_h = best
     seen_best = set()
     while True:
         seen_best.add(current)
@@ -422,7 +438,7 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
             for key in layer:
                 budget -= 1
                 state = pack.unpack(key)
-                stats.expansions += 1
+                stats.expanded(best)
                 for action, child, nxt in _gp_new_children(pack, key, state, succ, parents):
                     if goal <= nxt:
                         return plan + _gp_plan(parents, child)
@@ -480,6 +496,14 @@ def gp_model_successors(model, static, objects):
         return out
 
     return succ
+
+
+def gp_progress(stats):
+    """One line on stderr with how far the search got so far (informational, as :func:`gp_report`)."""
+    _gp_sys.stderr.write(
+        f"genplan-search-progress: expansions={stats.expansions} evaluations={stats.evaluations} "
+        f"best_h={stats.best_h!r} initial_h={stats.initial_h!r}\n"
+    )
 
 
 def gp_report(stats):
