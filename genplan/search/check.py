@@ -429,16 +429,12 @@ def check_search(
                 records = _records(outcome.plan, len(group))
                 judged.append((group, records))
             except (ValueError, _Malformed) as exc:
-                failures.append(
-                    SearchFailure("run failed", task_id, first.origin, first.facts, None,
-                                  "one well-formed result line per state", f"the checker's output was malformed: {exc}",
-                                  _goal(first))
-                )  # fmt: skip
+                failures.append(_malformed(first, exc))
     # Macro steps anywhere make the whole function a macro one: a state where every step it returns happens
     # to be a single action is not judged complete either.
     macro = any("\n" in step[0] for _, records in judged for r in records for step in r.get("succ", ()))
     for group, records in judged:
-        task_id, first = group[0].task_id, group[0]
+        first = group[0]
         succ = engine(first.task)
         try:
             for s, record in zip(group, records, strict=True):
@@ -447,11 +443,7 @@ def check_search(
                 if infinite:
                     to_prove.append(s)
         except (ValueError, _Malformed) as exc:
-            failures.append(
-                SearchFailure("run failed", task_id, first.origin, first.facts, None,
-                              "one well-formed result line per state", f"the checker's output was malformed: {exc}",
-                              _goal(first))
-            )  # fmt: skip
+            failures.append(_malformed(first, exc))
     proved, unproved = 0, 0
     for s in to_prove[:max_proofs]:
         plan = _plan_from(s, prove_time_limit, cache_dir)
@@ -468,6 +460,13 @@ def check_search(
             )  # fmt: skip
     unproved += max(0, len(to_prove) - max_proofs)
     return SearchCheck(len(sampled), len(by_task), has_successors, tuple(failures), proved, unproved, macro)
+
+
+def _malformed(first: SampledState, exc: Exception) -> SearchFailure:
+    """The failure of a task whose checker output could not be read (or did not match genplan's states)."""
+    return SearchFailure("run failed", first.task_id, first.origin, first.facts, None,
+                         "one well-formed result line per state", f"the checker's output was malformed: {exc}",
+                         _goal(first))  # fmt: skip
 
 
 def _goal(s: SampledState) -> tuple[Fact, ...]:
