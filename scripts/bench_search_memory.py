@@ -22,10 +22,8 @@ The Learning Track is --root, else $GENPLAN_LEARNING_TRACK, else /tmp/ipc/ipc202
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import heapq
-import os
 import statistics
 import sys
 import time
@@ -41,7 +39,7 @@ from genplan.search.runtime import GPSearchError, GPStats, GPSuccessors, gp_gbfs
 from genplan.search.states import engine  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_successors import tier_sample  # noqa: E402
+from bench_successors import sokoban_folder, sokoban_parser, tier_sample  # noqa: E402
 
 
 class _Enough(Exception):
@@ -92,15 +90,8 @@ def run(search: Callable, succ: GPSuccessors, goal: frozenset, limit: int, trace
 
 
 def main() -> None:
-    default_root = os.environ.get("GENPLAN_LEARNING_TRACK", "/tmp/ipc/ipc2023-learning")
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", type=Path, default=Path(default_root))
-    parser.add_argument("--per-tier", type=int, default=3)
-    parser.add_argument("--expand", type=int, default=5000)
-    args = parser.parse_args()
-    base = args.root / "sokoban"
-    if not (base / "domain.pddl").is_file():
-        sys.exit(f"no sokoban domain under {base}: pass --root, the Learning Track's benchmarks folder")
+    args = sokoban_parser(__doc__, expand=5000).parse_args()
+    base = sokoban_folder(args.root)
     domain = parse_domain(base / "domain.pddl")
     print(f"{'task':<12} {'objects':>8} {'facts':>6} | {'full s':>7} {'exp/s':>6} {'full MB':>8} | "
           f"{'packed s':>8} {'exp/s':>6} {'packed MB':>9} | {'time x':>6} {'memory x':>8}")  # fmt: skip

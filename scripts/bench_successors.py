@@ -103,17 +103,29 @@ def tier_sample(base: Path, per_tier: int) -> list[tuple[str, Path]]:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def sokoban_parser(doc: str, expand: int) -> argparse.ArgumentParser:
+    """The arguments both sokoban benchmarks take: the Learning Track's folder, tasks a tier, expansions."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     default_root = os.environ.get("GENPLAN_LEARNING_TRACK", "/tmp/ipc/ipc2023-learning")
     parser.add_argument("--root", type=Path, default=Path(default_root))
     parser.add_argument("--per-tier", type=int, default=3)
-    parser.add_argument("--expand", type=int, default=1000)
-    parser.add_argument("--time-limit", type=float, default=300.0)
-    args = parser.parse_args()
-    base = args.root / "sokoban"
+    parser.add_argument("--expand", type=int, default=expand)
+    return parser
+
+
+def sokoban_folder(root: Path) -> Path:
+    """The Learning Track's sokoban folder under ``root``; exits with the fix when it is not there."""
+    base = root / "sokoban"
     if not (base / "domain.pddl").is_file():
         sys.exit(f"no sokoban domain under {base}: pass --root, the Learning Track's benchmarks folder")
+    return base
+
+
+def main() -> None:
+    parser = sokoban_parser(__doc__, expand=1000)
+    parser.add_argument("--time-limit", type=float, default=300.0)
+    args = parser.parse_args()
+    base = sokoban_folder(args.root)
     domain_path = base / "domain.pddl"
     domain = parse_domain(domain_path)
     print(f"{'task':<12} {'objects':>8} {'parse s':>8} {'first s':>8} {'succ':>5} {'expand s':>9} {'states/s':>9} "
