@@ -291,6 +291,62 @@ def test_the_fast_init_path_reads_what_the_general_reader_reads(monkeypatch: pyt
     assert ("location", "l1") in fast.init and len(fast.init) == 8
 
 
+@pytest.mark.parametrize(
+    "problem",
+    [
+        # the goal before the initial facts; the initial facts last; a metric after the goal
+        "(:objects l0 l1 c0) (:goal (and (at c0 l1))) (:init (location l0) (location l1) (car c0))",
+        "(:objects l0 l1 c0) (:goal (and (at c0 l1) (location l0)))\n(:init (location l0)\n(car c0) )",
+        "(:objects l0 l1 c0) (:init (location l0) (car c0)) (:goal (and (at c0 l1))) (:metric minimize (total-cost))",
+        # a space in "( :goal": the next section is not found where it starts
+        "(:objects l0 l1 c0) (:init (location l0) (car c0))\n( :goal (and (at c0 l1)))",
+        # nothing, or no flat body, where the end is guessed: the regular expressions or the general reader
+        "(:objects l0 l1 c0) (:init)\n (:goal (and (at c0 l1)))",
+        "(:objects l0 l1 c0) (:init (location l0) (not (car c0)) (car c0)) (:goal (and (at c0 l1)))",
+        "(:objects l0 l1 c0) (:init (location l0) (= (total-cost) 0)) (:goal (and (at c0 l1) (car c0)))",
+    ],
+    ids=["goal-first", "init-last", "metric", "spaced-section", "empty-init", "negation", "cost"],
+)
+def test_the_fast_reader_finds_each_body_wherever_the_sections_stand(
+    monkeypatch: pytest.MonkeyPatch, problem: str
+) -> None:
+    import re
+
+    import genplan.pddl.parser as parser
+
+    d = parse_domain(FERRY)
+    text = f"(define (problem p1) (:domain ferry)\n {problem})"
+    fast = parse_problem(text, d)
+    assert fast == _general(monkeypatch, text, d)
+    assert ("at", "c0", "l1") in fast.goal and fast.python_fingerprint in (None, python_inputs(fast).fingerprint)
+    if "total-cost" not in problem and "not" not in problem and "( :goal" not in problem:
+        # the usual layouts are read where the end is guessed, without the regular expression
+        monkeypatch.setattr(parser, "_FLAT_BODY_RE", re.compile(r"(?!)"))
+        flat = parser._flat_sections(text, d)
+        assert flat.init is not None and flat.goal is not None
+        assert sorted(flat.init.facts) == sorted(fast.init) and sorted(flat.goal.facts) == sorted(fast.goal)
+
+
+@pytest.mark.parametrize(
+    "init",
+    [
+        "(location l0) (car c0) ()",
+        "(location l0) junk (car c0)",
+        "(location l0) (car c0)) (x y",
+        "(location l0 (car c0))",
+    ],
+    ids=["empty-atom", "junk-between", "stray-close", "nested"],
+)
+def test_a_malformed_body_gets_the_general_readers_error(monkeypatch: pytest.MonkeyPatch, init: str) -> None:
+    d = parse_domain(FERRY)
+    text = f"(define (problem p1) (:domain ferry)\n (:objects l0 l1 c0)\n (:init {init})\n (:goal (and (at c0 l1))))"
+    with pytest.raises(PDDLError) as fast:
+        parse_problem(text, d)
+    with pytest.raises(PDDLError) as general:
+        _general(monkeypatch, text, d)
+    assert str(fast.value) == str(general.value)
+
+
 def test_errors_after_a_fast_init_keep_their_line(monkeypatch: pytest.MonkeyPatch) -> None:
     d = parse_domain(FERRY)
     facts = "\n".join(f"(location l{i})" for i in range(2))
