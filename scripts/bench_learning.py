@@ -1,7 +1,7 @@
 """IPC-scale tasks: how fast genplan parses the Learning Track, and genplan's own share of an evaluation.
 
     python scripts/bench_learning.py [--learning PATH] [--domains rovers,sokoban] [--programs DIR]
-        [--up-files 2] [--orderings 1] [--timeout 60]
+        [--up-files 2] [--orderings 1] [--timeout 60] [--one-core] [--warm]
 
 Per domain it prints:
 
@@ -18,6 +18,9 @@ Per domain it prints:
   beside it the CPU time of genplan's process (all of its work, that thread's included: the share's
   bound on a single core, where nothing overlaps; the sandboxes' own work on the inputs comes on top); the
   peak memory is that of genplan's process (the sandboxes are separate processes with their own limit).
+  ``--one-core`` keeps the evaluation and its sandboxes on one CPU, so that nothing overlaps; ``--warm``
+  adds a second evaluation, ``(warm)``, that reads the tasks from the parsed-task cache a first
+  evaluation leaves (filled beforehand, untimed), as any later evaluation of the same suite does.
 
 The data is --learning, else $GENPLAN_LEARNING_TRACK, else ../shared/reference/ipc2023-learning.tar.xz.
 """
@@ -26,10 +29,12 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import resource
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -70,12 +75,33 @@ def parse_up(folder: str, files: list[str]) -> dict:
     return {"seconds": time.perf_counter() - started}
 
 
-def evaluate_one(folder: str, program: str, orderings: int, timeout: float) -> dict:
-    """The program on every test task, one core, no cache; wall time, the program's own time, peak memory."""
+def _pin(one_core: bool) -> None:
+    """Keep this process, and the sandboxes it starts (they inherit it), on one CPU."""
+    if one_core:
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def fill_parse_cache(folder: str, cache: str) -> dict:
+    """Parse the test tasks into the parsed-task cache ``cache`` (what a first evaluation with a cache leaves)."""
+    from genplan.benchmarks.suites import load_suite_dir
+
+    suite = replace(load_suite_dir(Path(folder)), parse_cache=Path(cache))
+    for task_id in suite.split.heldout:
+        suite.load(task_id)
+    return {}
+
+
+def evaluate_one(folder: str, program: str, orderings: int, timeout: float, one_core: bool = False,
+                 parse_cache: str | None = None) -> dict:  # fmt: skip
+    """The program on every test task with one sandbox worker, no result cache (``parse_cache``: tasks are
+    read from this parsed-task cache); wall time, the program's own time, genplan's CPU time, peak memory."""
     from genplan.benchmarks.suites import load_suite_dir
     from genplan.execute.evaluate import evaluate
 
+    _pin(one_core)
     suite = load_suite_dir(Path(folder))
+    if parse_cache is not None:
+        suite = replace(suite, parse_cache=Path(parse_cache))
     own = 0.0
 
     def on_run(_task_id: str, record) -> None:
@@ -88,6 +114,12 @@ def evaluate_one(folder: str, program: str, orderings: int, timeout: float) -> d
     wall = time.perf_counter() - started
     return {"wall": wall, "own": own, "cpu": time.process_time() - cpu, "solved": ev.solved, "total": ev.total,
             "peak_mb": _peak_mb()}  # fmt: skip
+
+
+def _evaluation_columns(ev: dict) -> str:
+    share = ev["wall"] - ev["own"]
+    return (f" | {ev['solved']:>3}/{ev['total']:<3} {ev['wall']:7.1f} {ev['own']:9.1f} {share:9.1f} {ev['cpu']:6.1f}"
+            f" {ev['peak_mb']:8.0f}")  # fmt: skip
 
 
 def _in_fresh_process(fn, *args) -> dict:
@@ -108,6 +140,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--up-files", type=int, default=2, help="test tasks unified-planning parses per domain")
     parser.add_argument("--orderings", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument(
+        "--one-core",
+        action="store_true",
+        help="run each evaluation, its sandboxes included, on one CPU (nothing overlaps)",
+    )
+    parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="evaluate a second time with the tasks in the parsed-task cache (a second evaluation)",
+    )
     args = parser.parse_args(argv)
     try:
         found = learning_track_data(args.learning)
@@ -144,14 +186,21 @@ def main(argv: list[str] | None = None) -> int:
                     line += f"{'-':>8} {'-':>8}"
                 program = next(iter(sorted((args.programs or Path("/nonexistent")).glob(f"{domain}-ipc2023-*.py"))),
                                None)  # fmt: skip
+                warm_line = None
                 if program is not None:
                     ev = _in_fresh_process(evaluate_one, str(root / domain), str(program), args.orderings,
-                                           args.timeout)  # fmt: skip
-                    share = ev["wall"] - ev["own"]
-                    totals["genplan"] += share
-                    line += (f" | {ev['solved']:>3}/{ev['total']:<3} {ev['wall']:7.1f} {ev['own']:9.1f} "
-                             f"{share:9.1f} {ev['cpu']:6.1f} {ev['peak_mb']:8.0f}")  # fmt: skip
+                                           args.timeout, args.one_core)  # fmt: skip
+                    totals["genplan"] += ev["wall"] - ev["own"]
+                    line += _evaluation_columns(ev)
+                    if args.warm:
+                        cache = str(Path(tmp) / "parsed" / domain)
+                        _in_fresh_process(fill_parse_cache, str(root / domain), cache)
+                        ev = _in_fresh_process(evaluate_one, str(root / domain), str(program), args.orderings,
+                                               args.timeout, args.one_core, cache)  # fmt: skip
+                        warm_line = f"{'  (warm)':12} {'':>41} | {'':>17}" + _evaluation_columns(ev)
                 print(line, flush=True)
+                if warm_line is not None:
+                    print(warm_line, flush=True)
             print(f"all: {totals['mb']:.1f} MB parsed at {totals['mb'] / max(totals['s'], 1e-9):.1f} MB/s; "
                   f"genplan's share of the evaluations: {totals['genplan']:.1f} s")  # fmt: skip
     except GenplanError as exc:
