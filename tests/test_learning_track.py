@@ -322,7 +322,7 @@ def test_baselines_run_on_a_learning_track_suite(tmp_path: Path) -> None:
     assert "6/6" in done.stdout and "heldout tasks" in done.stdout
 
 
-LINE_PROGRAM = '''
+LINE_PROGRAM = """
 def generate_solution(objects, init, goal):
     nxt = {f[1]: f[2] for f in init if f[0] == "next"}
     at = next(f[1] for f in init if f[0] == "at")
@@ -332,7 +332,7 @@ def generate_solution(objects, init, goal):
         plan.append(f"(move {at} {nxt[at]})")
         at = nxt[at]
     return plan
-'''
+"""
 
 
 def test_the_learning_benchmark_prints_the_parse_and_both_evaluations(tmp_path: Path) -> None:
