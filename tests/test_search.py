@@ -179,6 +179,19 @@ def test_a_looping_or_crashing_heuristic_ends_under_the_limits_with_a_clear_erro
     assert ev.results[0].status == "exception" and "it must return a number" in ev.results[0].feedback
 
 
+def test_a_search_that_keeps_too_much_per_state_is_told_how_soon_memory_ran_out() -> None:
+    """A heuristic that keeps a megabyte for every state it sees runs out of a 300 MB limit after a few
+    hundred states: the feedback says how many were expanded and where such memory goes."""
+    hoard = "_KEPT = []\ndef h(state, goal, static, objects):\n    _KEPT.append(bytearray(1 << 20))\n    return 0\n"
+    source = compose_search(hoard, builtin_domain("blocksworld"))
+    ev = evaluate(source, bw_tasks(1, size=40), orderings=1, timeout=30, jobs=1, memory_mb=300, mode="debug")
+    result = ev.results[0]
+    assert result.status == "memory", result.feedback
+    found = re.search(r"The search ran out of memory; it had expanded at least ([\d,]+) states", result.feedback)
+    assert found and 16 <= int(found.group(1).replace(",", "")) < 300, result.feedback
+    assert "a cache keyed by states" in result.feedback
+
+
 # --------------------------------------------------------------------------------------------- the checks
 def test_states_are_sampled_reproducibly_from_random_walks() -> None:
     tasks = bw_tasks(2)

@@ -203,19 +203,20 @@ class Outcome:
 
 
 _PROGRESS_RE = re.compile(
-    r"^genplan-search-progress: expansions=(\d+) evaluations=\d+ best_h=(\S+) initial_h=(\S+)$", re.M
+    r"^genplan-search-progress: expansions=(\d+) evaluations=(\d+) best_h=(\S+) initial_h=(\S+)$", re.M
 )
 
 
-def search_progress(stderr: str) -> tuple[int, str, str] | None:
+def search_progress(stderr: str) -> tuple[int, int, str, str] | None:
     """The last progress line a composed search wrote (:func:`genplan.search.runtime.gp_progress`):
-    expansions, the lowest h expanded and the initial state's h, as text. Informational only: the program
-    could print such a line itself, and it is only ever shown, never trusted for a verdict."""
+    expansions, evaluations, the lowest h expanded and the initial state's h, as text. Informational
+    only: the program could print such a line itself, and it is only ever shown, never trusted for a
+    verdict."""
     found = _PROGRESS_RE.findall(stderr or "")
     if not found:
         return None
-    expansions, best, initial = found[-1]
-    return int(expansions), best[:20], initial[:20]
+    expansions, evaluations, best, initial = found[-1]
+    return int(expansions), int(evaluations), best[:20], initial[:20]
 
 
 def execution_feedback(outcome: Outcome) -> str:
@@ -226,7 +227,7 @@ def execution_feedback(outcome: Outcome) -> str:
     if status == "timeout":
         progress = search_progress(outcome.stderr)
         if progress is not None:  # a composed search (genplan.search.runtime) that ran out of time
-            expansions, best, initial = progress
+            expansions, _evaluations, best, initial = progress
             return (
                 f"{detail}\nThe search had expanded {expansions:,} states without reaching the goal (the lowest "
                 f"h among them was {best}; the initial state's h was {initial})."
@@ -235,6 +236,16 @@ def execution_feedback(outcome: Outcome) -> str:
     if status == "exception":
         return f"Running the program raised an exception:\n{detail}"
     if status == "memory":
+        progress = search_progress(outcome.stderr)
+        if progress is not None:  # a composed search that ran out of memory: say how soon
+            expansions, evaluations = progress[:2]
+            return (
+                f"The search ran out of memory; it had expanded at least {expansions:,} states and computed h on "
+                f"{evaluations:,}. genplan's search keeps only what changed from a state to the next and the "
+                "action taken, a few hundred bytes a state (more for long macro steps); memory that runs out "
+                "within a few thousand states is most often kept by h or successors for every state they see "
+                f"(a cache keyed by states, or full states kept in a module-level dict or list).\n{detail}"
+            )
         return (
             "The program ran out of memory; look for a data structure that grows without bound (or a search "
             f"that keeps every state it ever saw).\n{detail}"

@@ -239,12 +239,13 @@ class GPStats:
         self.fallback = False
         self.initial_h = None
         self.best_h = GP_INF
-        self.next_progress = 1024
+        self.next_progress = 16
 
     def expanded(self, value):
-        """Count an expansion of a state with h = ``value``; at 1024, 2048, 4096, ... expansions, one line
-        on stderr (:func:`gp_progress`), so that a search stopped at its time limit leaves behind how far
-        it got (genplan shows the last line in the feedback on the timeout)."""
+        """Count an expansion of a state with h = ``value``; at 16, 32, 64, ... expansions, one line on
+        stderr (:func:`gp_progress`), so that a search stopped at its time or memory limit leaves behind
+        how far it got (genplan shows the last line in the feedback on the timeout or the memory error:
+        a search that runs out of memory after a few hundred states keeps far too much per state)."""
         self.expansions += 1
         if value < self.best_h:
             self.best_h = value
