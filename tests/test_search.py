@@ -709,3 +709,27 @@ def test_a_search_over_macro_steps_returns_every_single_action_and_the_plans_val
     ev = evaluate(compose_search(bad, builtin_domain("sokoban")), tasks[:1], orderings=1, timeout=10, jobs=1,
                   mode="debug")  # fmt: skip
     assert ev.results[0].status == "exception" and "non-empty list of strings" in ev.results[0].feedback
+
+
+def test_the_engine_keeps_each_action_normalised_and_a_macro_steps_joined_by_newlines() -> None:
+    """The engine's action text is each action in lower case with single spaces, a macro step's actions
+    joined by newlines (which the plan is split at again), whatever spacing and case the model wrote."""
+    import random
+
+    from genplan.search.runtime import gp_action_text
+
+    def slow(action: str | list[str]) -> str:
+        items = [action] if isinstance(action, str) else action
+        return "\n".join(" ".join(a.lower().split()) for a in items)
+
+    rng = random.Random(7)
+    pieces = ["(move", "c1", "C2", " ", "  ", "\t", "\n", ")", "é", "", "(push r b1 up)"]
+    for _ in range(3000):
+        words = [rng.choice(pieces) for _ in range(rng.randint(0, 5))]
+        text = rng.choice(["", " "]).join(words)
+        action = (
+            text if rng.random() < 0.4 else [text, *(rng.choice(pieces[:3]) + " x" for _ in range(rng.randint(0, 3)))]
+        )
+        assert gp_action_text(action) == slow(action), repr(action)
+    walk = [f"(move c{i} c{i + 1} right)" for i in range(40)] + ["(push c40 c41 c42 right b1)"]
+    assert gp_action_text(walk) == "\n".join(walk) and gp_action_text("(move a b)") == "(move a b)"
