@@ -173,10 +173,32 @@ def test_a_looping_or_crashing_heuristic_ends_under_the_limits_with_a_clear_erro
     feedback = ev.results[0].feedback
     assert ev.results[0].status == "timeout" and "endless loop" not in feedback
     assert re.search(r"The search had expanded [\d,]+ states without reaching the goal \(the lowest h among them "
-                     r"was 0; the initial state's h was 0\)", feedback), feedback  # fmt: skip
+                     r"was 0, and no state expanded after the first 16 had a lower h; the initial state's h was 0\)",
+                     feedback), feedback  # fmt: skip
     text = "def h(state, goal, static, objects):\n    return 'far'\n"
     ev = evaluate(compose_search(text, domain), tasks, orderings=1, timeout=5, jobs=1, mode="debug")
     assert ev.results[0].status == "exception" and "it must return a number" in ev.results[0].feedback
+
+
+def test_a_timeout_says_since_when_the_lowest_h_stood() -> None:
+    """From the progress lines: the lowest h and the first line that had it. A search whose lowest h came
+    early and never improved is told so (a plateau, or dead ends h misses); one still improving is not."""
+    from genplan.execute.outcome import Outcome, execution_feedback, search_progress
+
+    def lines(*rows: tuple[int, str]) -> str:
+        return "".join(f"genplan-search-progress: expansions={e} evaluations={4 * e} best_h={b} initial_h=154.0\n"
+                       for e, b in rows)  # fmt: skip
+
+    stalled = lines((16, "40.0"), (32, "16.0"), (64, "16.0"), (128, "16.0"))
+    progress = search_progress("noise\n" + stalled)
+    assert progress is not None and (progress.expansions, progress.evaluations) == (128, 512)
+    assert (progress.best_h, progress.best_since) == ("16.0", 32)
+    feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=stalled))
+    assert "lowest h among them was 16.0, and no state expanded after the first 32 had a lower h;" in feedback
+    improving = lines((16, "40.0"), (32, "30.0"), (64, "16.0"))
+    feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=improving))
+    assert "lowest h among them was 16.0; the initial state's h was 154.0" in feedback
+    assert search_progress("no progress lines") is None
 
 
 def test_a_search_that_keeps_too_much_per_state_is_told_how_soon_memory_ran_out() -> None:

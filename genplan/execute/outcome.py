@@ -207,16 +207,30 @@ _PROGRESS_RE = re.compile(
 )
 
 
-def search_progress(stderr: str) -> tuple[int, int, str, str] | None:
-    """The last progress line a composed search wrote (:func:`genplan.search.runtime.gp_progress`):
-    expansions, evaluations, the lowest h expanded and the initial state's h, as text. Informational
-    only: the program could print such a line itself, and it is only ever shown, never trusted for a
+@dataclass(frozen=True)
+class SearchProgress:
+    """How far a composed search got, from its progress lines (:func:`genplan.search.runtime.gp_progress`)."""
+
+    expansions: int
+    evaluations: int
+    #: The lowest h among the expanded states, and the initial state's, as the search wrote them.
+    best_h: str
+    initial_h: str
+    #: The expansions of the first progress line that already had :attr:`best_h`: after it, the search
+    #: found no lower h (a plateau, or dead ends that h does not recognise).
+    best_since: int
+
+
+def search_progress(stderr: str) -> SearchProgress | None:
+    """The last progress line a composed search wrote, and since when its lowest h stood. Informational
+    only: the program could print such lines itself, and they are only ever shown, never trusted for a
     verdict."""
     found = _PROGRESS_RE.findall(stderr or "")
     if not found:
         return None
     expansions, evaluations, best, initial = found[-1]
-    return int(expansions), int(evaluations), best[:20], initial[:20]
+    since = next(int(line[0]) for line in found if line[2] == best)
+    return SearchProgress(int(expansions), int(evaluations), best[:20], initial[:20], since)
 
 
 def execution_feedback(outcome: Outcome) -> str:
@@ -227,10 +241,12 @@ def execution_feedback(outcome: Outcome) -> str:
     if status == "timeout":
         progress = search_progress(outcome.stderr)
         if progress is not None:  # a composed search (genplan.search.runtime) that ran out of time
-            expansions, _evaluations, best, initial = progress
+            p = progress
+            stalled = (f", and no state expanded after the first {p.best_since:,} had a lower h"
+                       if p.best_since * 4 <= p.expansions else "")  # fmt: skip
             return (
-                f"{detail}\nThe search had expanded {expansions:,} states without reaching the goal (the lowest "
-                f"h among them was {best}; the initial state's h was {initial})."
+                f"{detail}\nThe search had expanded {p.expansions:,} states without reaching the goal (the lowest "
+                f"h among them was {p.best_h}{stalled}; the initial state's h was {p.initial_h})."
             )
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
     if status == "exception":
@@ -238,7 +254,7 @@ def execution_feedback(outcome: Outcome) -> str:
     if status == "memory":
         progress = search_progress(outcome.stderr)
         if progress is not None:  # a composed search that ran out of memory: say how soon
-            expansions, evaluations = progress[:2]
+            expansions, evaluations = progress.expansions, progress.evaluations
             return (
                 f"The search ran out of memory; it had expanded at least {expansions:,} states and computed h on "
                 f"{evaluations:,}. genplan's search keeps only what changed from a state to the next and the "
