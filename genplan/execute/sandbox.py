@@ -551,7 +551,8 @@ def child_main(spec: ChildSpec) -> None:
 
         reporter = _Reporter()
         inputs = {"objects": OrderedSet(spec.objects), "init": OrderedSet(spec.init), "goal": OrderedSet(spec.goal)}
-        canonical = {"objects": frozenset(spec.objects), "init": frozenset(spec.init), "goal": frozenset(spec.goal)}
+        # From the sets' dicts, which hold each fact's hash: half the time of hashing 300,000 facts again.
+        canonical = {name: frozenset(value._d) for name, value in inputs.items()}
         module = types.ModuleType("program")
         module.__file__ = PROGRAM_FILE
         sys.modules["program"] = module
