@@ -241,12 +241,11 @@ def execution_feedback(outcome: Outcome) -> str:
     if status == "timeout":
         progress = search_progress(outcome.stderr)
         if progress is not None:  # a composed search (genplan.search.runtime) that ran out of time
-            p = progress
-            stalled = (f", and no state expanded after the first {p.best_since:,} had a lower h"
-                       if p.best_since * 4 <= p.expansions else "")  # fmt: skip
+            stalled = (f", and no state expanded after the first {progress.best_since:,} had a lower h"
+                       if progress.best_since * 4 <= progress.expansions else "")  # fmt: skip
             return (
-                f"{detail}\nThe search had expanded {p.expansions:,} states without reaching the goal (the lowest "
-                f"h among them was {p.best_h}{stalled}; the initial state's h was {p.initial_h})."
+                f"{detail}\nThe search had expanded {progress.expansions:,} states without reaching the goal (the "
+                f"lowest h among them was {progress.best_h}{stalled}; the initial state's h was {progress.initial_h})."
             )
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
     if status == "exception":
