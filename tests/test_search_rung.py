@@ -313,3 +313,7 @@ def test_search_check_feeds_a_larger_task_the_search_fails_back_and_runs_the_rep
     assert [(v["solved"], v["of"]) for v in versions] == [(n, n + 1), (n + 1, n + 1)]
     assert outcome.kind == "search" and outcome.program_label == "s.v1"
     assert any(e == "checked" and i["label"] == "s.v1" for e, i in events)  # the repair passed the check
+    # the run's summary says which heuristic first solved the counterexample (not "never solved")
+    summary = (outcome.run.root / "summary.md").read_text()
+    assert f"{found[0]['task']} ({found[0]['objects']} objects)" in summary
+    assert "found against s.v0; first solved by heuristic s.v1." in summary, summary

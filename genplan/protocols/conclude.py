@@ -55,7 +55,7 @@ def conclude(
         # Selection counts every counterexample: versions written before one was found are scored again
         # on the final task set (evaluations are cached, so only the new tasks run).
         versions = _rescored(versions, list(task_ids), ctx.evaluator)
-        _save_counterexamples(run, search, strategies, versions)
+        _save_counterexamples(run, search, strategies, versions, searches)
     selection = select_program(versions)
     search_pick = select_search(searches)
     program_passed = any(
@@ -146,9 +146,14 @@ def _rescored(versions: Sequence[ProgramVersion], task_ids: list[str], evaluate:
 
 
 def _save_counterexamples(
-    run: RunDir, search: Any, strategies: Sequence[StrategyVersion], programs: Sequence[ProgramVersion]
+    run: RunDir,
+    search: Any,
+    strategies: Sequence[StrategyVersion],
+    programs: Sequence[ProgramVersion],
+    searches: Sequence[SearchVersion] = (),
 ) -> None:
-    """``generalize/summary.json``: each counterexample, where it came from, and which version solved it first."""
+    """``generalize/summary.json``: each counterexample, where it came from, and which version solved it
+    first (a strategy, a program, a search rung's heuristic)."""
     rows = []
     for cex in search.found:
         first = None
@@ -158,7 +163,10 @@ def _save_counterexamples(
                 break
         first_program = next((v.label for v in programs if any(r.task_id == cex.task_id and r.solved
                                                                   for r in v.results)), None)  # fmt: skip
-        rows.append(cex.to_json() | {"first_solved_by_strategy": first, "first_solved_by_program": first_program})
+        first_search = next((v.label for v in searches if any(r.task_id == cex.task_id and r.solved
+                                                               for r in v.results)), None)  # fmt: skip
+        rows.append(cex.to_json() | {"first_solved_by_strategy": first, "first_solved_by_program": first_program,
+                                     "first_solved_by_search": first_search})  # fmt: skip
     run.write_json("generalize/summary.json", {"counterexamples": rows})
 
 

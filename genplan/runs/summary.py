@@ -262,10 +262,16 @@ def summary_markdown(run: RunDir, *, details: bool = False) -> str:
             out.append("Tasks a version failed; each became a debugging task for the rest of the run.")
             out.append("")
         for c in doc["counterexamples"]:
-            solved_by = c.get("first_solved_by_strategy") or c.get("first_solved_by_program")
-            first = f"first solved by {solved_by}" if solved_by else "never solved"
-            if c.get("first_solved_by_strategy") and c.get("first_solved_by_program"):
-                first = f"first solved by {c['first_solved_by_strategy']} and by program {c['first_solved_by_program']}"
+            solvers = [
+                f"{what}{c[key]}"
+                for key, what in (
+                    ("first_solved_by_strategy", ""),
+                    ("first_solved_by_program", "program "),
+                    ("first_solved_by_search", "heuristic "),
+                )
+                if c.get(key)
+            ]
+            first = f"first solved by {' and by '.join(solvers)}" if solvers else "never solved"
             out.append(
                 f"- {c['task_id']} ({c.get('objects')} objects): {c.get('category')}, found against {c.get('found_by')}"
                 f"; {first}. Made from: {c.get('origin')}."
