@@ -173,7 +173,8 @@ def test_a_looping_or_crashing_heuristic_ends_under_the_limits_with_a_clear_erro
     feedback = ev.results[0].feedback
     assert ev.results[0].status == "timeout" and "endless loop" not in feedback
     assert re.search(r"The search had expanded [\d,]+ states without reaching the goal \(the lowest h among them "
-                     r"was 0, and no state expanded after the first 16 had a lower h; the initial state's h was 0\)",
+                     r"was 0, and no state expanded after the first 16 had a lower h; the initial state's h was 0\)\."
+                     r" Of the search's first [\d.]+ s, h [\d.]+ s \(\d+%\), genplan's search the rest",
                      feedback), feedback  # fmt: skip
     text = "def h(state, goal, static, objects):\n    return 'far'\n"
     ev = evaluate(compose_search(text, domain), tasks, orderings=1, timeout=5, jobs=1, mode="debug")
@@ -197,7 +198,12 @@ def test_a_timeout_says_since_when_the_lowest_h_stood() -> None:
     assert "lowest h among them was 16.0, and no state expanded after the first 32 had a lower h;" in feedback
     improving = lines((16, "40.0"), (32, "30.0"), (64, "16.0"))
     feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=improving))
-    assert "lowest h among them was 16.0; the initial state's h was 154.0" in feedback
+    assert "lowest h among them was 16.0; the initial state's h was 154.0)." in feedback
+    # a line with the timings (searches composed since they were added) says where the time went
+    timed = improving.rstrip("\n") + " seconds=40.00 h_seconds=30.00 successors_seconds=6.00\n"
+    feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=timed))
+    assert ("Of the search's first 40.0 s, h 30.0 s (75%), your successors 6.0 s (15%), genplan's search the "
+            "rest, 4.0 s") in feedback  # fmt: skip
     assert search_progress("no progress lines") is None
 
 

@@ -203,7 +203,9 @@ class Outcome:
 
 
 _PROGRESS_RE = re.compile(
-    r"^genplan-search-progress: expansions=(\d+) evaluations=(\d+) best_h=(\S+) initial_h=(\S+)$", re.M
+    r"^genplan-search-progress: expansions=(\d+) evaluations=(\d+) best_h=(\S+) initial_h=(\S+)"
+    r"(?: seconds=([\d.]+) h_seconds=([\d.]+) successors_seconds=([\d.]+))?$",  # timings: searches since 2026-11-28
+    re.M,
 )
 
 
@@ -219,6 +221,23 @@ class SearchProgress:
     #: The expansions of the first progress line that already had :attr:`best_h`: after it, the search
     #: found no lower h (a plateau, or dead ends that h does not recognise).
     best_since: int
+    #: Seconds since the search started, and in the model's h and successors (None: not written).
+    seconds: float | None = None
+    h_seconds: float | None = None
+    successors_seconds: float | None = None
+
+    def time_split(self) -> str:
+        """Where the search's time went, as a sentence ("" when the line did not say)."""
+        if not self.seconds or self.h_seconds is None or self.successors_seconds is None:
+            return ""
+        rest = max(0.0, self.seconds - self.h_seconds - self.successors_seconds)
+        parts = [f"h {self.h_seconds:.1f} s ({100 * self.h_seconds / self.seconds:.0f}%)"]
+        if self.successors_seconds:
+            parts.append(f"your successors {self.successors_seconds:.1f} s "
+                         f"({100 * self.successors_seconds / self.seconds:.0f}%)")  # fmt: skip
+        parts.append(f"genplan's search the rest, {rest:.1f} s (successors of its own if you wrote none, "
+                     "building and keeping states, ordering the queue)")  # fmt: skip
+        return f" Of the search's first {self.seconds:.1f} s, " + ", ".join(parts) + "."
 
 
 def search_progress(stderr: str) -> SearchProgress | None:
@@ -228,9 +247,10 @@ def search_progress(stderr: str) -> SearchProgress | None:
     found = _PROGRESS_RE.findall(stderr or "")
     if not found:
         return None
-    expansions, evaluations, best, initial = found[-1]
+    expansions, evaluations, best, initial, seconds, h_seconds, successors_seconds = found[-1]
     since = next(int(line[0]) for line in found if line[2] == best)
-    return SearchProgress(int(expansions), int(evaluations), best[:20], initial[:20], since)
+    timing = [float(t) if t else None for t in (seconds, h_seconds, successors_seconds)]
+    return SearchProgress(int(expansions), int(evaluations), best[:20], initial[:20], since, *timing)
 
 
 def execution_feedback(outcome: Outcome) -> str:
@@ -246,6 +266,7 @@ def execution_feedback(outcome: Outcome) -> str:
             return (
                 f"{detail}\nThe search had expanded {progress.expansions:,} states without reaching the goal (the "
                 f"lowest h among them was {progress.best_h}{stalled}; the initial state's h was {progress.initial_h})."
+                f"{progress.time_split()}"
             )
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
     if status == "exception":

@@ -23,6 +23,7 @@ the states themselves.
 import heapq as _gp_heapq
 import sys as _gp_sys
 from bisect import bisect_left as _gp_bisect
+from time import perf_counter as _gp_clock
 
 GP_INF = float("inf")
 
@@ -240,6 +241,10 @@ class GPStats:
         self.initial_h = None
         self.best_h = GP_INF
         self.next_progress = 16
+        # Where the time went: the model's h and successors (timed around each call), and the whole search.
+        self.started = _gp_clock()
+        self.h_seconds = 0.0
+        self.successors_seconds = 0.0
 
     def expanded(self, value):
         """Count an expansion of a state with h = ``value``; at 16, 32, 64, ... expansions, one line on
@@ -475,7 +480,7 @@ def gp_action_text(action):
     )
 
 
-def gp_model_successors(model, static, objects):
+def gp_model_successors(model, static, objects, stats=None):
     """The model's ``successors(state, static, objects)`` wrapped to the engine's form: a list of
     ``(action text, removed, added, next_state)`` (:meth:`GPSuccessors.deltas` gives the first three),
     each action normalised to lower case, sorted. ``next_state`` is the model's own frozenset (a subclass
@@ -484,7 +489,11 @@ def gp_model_successors(model, static, objects):
 
     def succ(state, parts=None):
         out = []
-        for item in model(state, static, objects):
+        started = _gp_clock()
+        items = list(model(state, static, objects))
+        if stats is not None:
+            stats.successors_seconds += _gp_clock() - started
+        for item in items:
             try:
                 action, nxt = item
             except (TypeError, ValueError):
@@ -503,7 +512,8 @@ def gp_progress(stats):
     """One line on stderr with how far the search got so far (informational, as :func:`gp_report`)."""
     _gp_sys.stderr.write(
         f"genplan-search-progress: expansions={stats.expansions} evaluations={stats.evaluations} "
-        f"best_h={stats.best_h!r} initial_h={stats.initial_h!r}\n"
+        f"best_h={stats.best_h!r} initial_h={stats.initial_h!r} seconds={_gp_clock() - stats.started:.2f} "
+        f"h_seconds={stats.h_seconds:.2f} successors_seconds={stats.successors_seconds:.2f}\n"
     )
 
 
@@ -528,12 +538,15 @@ def gp_solve(domain, objects, init, goal, h, model_successors, strategy):
         raise GPSearchError(f"the goal facts {sorted(missing)} are static and false: the task has no plan")
     objs = frozenset(objects)
     goal_all = frozenset(goal)
-    succ = generic.deltas if model_successors is None else gp_model_successors(model_successors, static, objs)
+    stats = GPStats()
+    succ = generic.deltas if model_successors is None else gp_model_successors(model_successors, static, objs, stats)
 
     def heuristic(state):
-        return h(state, goal_all, static, objs)
+        started = _gp_clock()
+        value = h(state, goal_all, static, objs)
+        stats.h_seconds += _gp_clock() - started
+        return value
 
-    stats = GPStats()
     search = gp_hill_climbing if strategy == "hill" else gp_gbfs
     try:
         return search(generic.initial, goal_fluent, succ, heuristic, stats)
