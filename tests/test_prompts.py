@@ -149,8 +149,10 @@ CONTEXTS: dict[str, dict[str, Any]] = {
             "python": PYTHON_TASK,
             "feedback": "Timeout after 60 s of CPU time.",
             "timeout": True,
+            "found": False,
         },
         "solved": 5,
+        "solved_names": ["instance-0", "instance-1", "instance-2", "instance-4", "instance-5"],
         "n_tasks": 6,
     },
     "search_feedback.j2": {
@@ -414,7 +416,12 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     assert "(name, type)" not in untyped and "object names (strings)" in untyped and "up to" not in untyped
     # a repair for a failed task alone (the checks found nothing) shows the task
     only_task = render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "check_feedback": ""}, reasoning=True)
-    assert 'It failed on the task "instance-3"' in only_task and "checks" not in only_task
+    assert 'It failed on the task "instance-3":' in only_task and "checks" not in only_task
+    assert "solved 5 of 6 debugging tasks (instance-0, instance-1, instance-2, instance-4, instance-5)" in only_task
+    new_task = {**CONTEXTS["search_fix.j2"]["task"], "found": True}
+    found = render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "check_feedback": "", "task": new_task},
+                   reasoning=True)  # fmt: skip
+    assert 'It failed on the task "instance-3", a new, larger task that genplan\'s generalization check made' in found
     assert "met too many states" in only_task  # a timeout: what it means for a search
     crashed = {**CONTEXTS["search_fix.j2"]["task"], "timeout": False}
     assert "met too many states" not in render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "task": crashed},

@@ -125,18 +125,22 @@ def judge(
     return SearchVersion(round_, text, source, results, verdict.to_json(), strategy, reminders)
 
 
-def feedback_for(version: SearchVersion, check: Any, tasks: dict[str, PyTask], *, reasoning: bool) -> str:
+def feedback_for(
+    version: SearchVersion, check: Any, tasks: dict[str, PyTask], *, reasoning: bool, found: Sequence[str] = ()
+) -> str:
     """The repair request: the checks' counterexamples if any (they say why, state by state), else the
-    first debugging task the search failed."""
+    first debugging task the search failed, with which tasks it solved. ``found``: the tasks the
+    generalization check added (the request says where a new one came from)."""
     check_feedback = check.feedback() if check is not None and check.failures else ""
     failed = next((r for r in version.results if not r.solved), None)
     task = None
     if failed is not None and (not check_feedback or version.source is None):
         task = {"name": failed.task_id, "python": render_python_task(tasks[failed.task_id]),
                 "feedback": failed.feedback or "The search returned no valid plan.",
-                "timeout": failed.category == TIMEOUT}  # fmt: skip
+                "timeout": failed.category == TIMEOUT, "found": failed.task_id in found}  # fmt: skip
     return render("search_fix.j2", check_feedback=check_feedback, task=task, solved=version.solved,
-                  n_tasks=len(version.results), reasoning=reasoning)  # fmt: skip
+                  n_tasks=len(version.results), reasoning=reasoning,
+                  solved_names=[r.task_id for r in version.results if r.solved])  # fmt: skip
 
 
 def write_search(
@@ -161,6 +165,7 @@ def write_search(
     task: the version does not pass, its repair is shown the task, and later versions are run on it too.
     """
     task_ids = list(tasks)
+    found_ids: list[str] = []  # the tasks the generalization check added
     answer = ask(llm, [user(prompt)], purpose="search.write", extract=extract_heuristic, want="heuristic")
     checks: dict[int, Any] = {}
 
@@ -179,6 +184,7 @@ def write_search(
                 task_id, py, result = found
                 tasks[task_id] = py
                 task_ids.append(task_id)
+                found_ids.append(task_id)
                 v = replace(v, results=(*v.results, result))
         return v
 
@@ -188,7 +194,7 @@ def write_search(
     for round_ in range(1, rounds + 1):
         if version.passed:
             break
-        request = feedback_for(version, checks[round_ - 1], tasks, reasoning=reasoning)
+        request = feedback_for(version, checks[round_ - 1], tasks, reasoning=reasoning, found=found_ids)
         versions[-1] = version = _with_feedback(version, request)
         record(version)
         fixed = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
