@@ -308,7 +308,7 @@ def test_search_check_feeds_a_larger_task_the_search_fails_back_and_runs_the_rep
     found = [i for e, i in events if e == "counterexample"]
     assert len(found) == 1 and 70 < found[0]["objects"] <= 120 and found[0]["found_by"] == "s.v0"
     assert found[0]["task"] in requests[1] and "MemoryError: cache full" in requests[1]
-    assert f'"{found[0]["task"]}", a new, larger task that genplan\'s generalization check made' in requests[1]
+    assert f'"{found[0]["task"]}", which is new: genplan\'s generalization check made it' in requests[1]
     versions = [i for e, i in events if e == "search"]
     n = len(ferry_suite.split.debug)
     assert [(v["solved"], v["of"]) for v in versions] == [(n, n + 1), (n + 1, n + 1)]

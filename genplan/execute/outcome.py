@@ -204,7 +204,7 @@ class Outcome:
 
 _PROGRESS_RE = re.compile(
     r"^genplan-search-progress: expansions=(\d+) evaluations=(\d+) best_h=(\S+) initial_h=(\S+)"
-    r"(?: seconds=([\d.]+) h_seconds=([\d.]+) successors_seconds=([\d.]+))?$",  # timings: searches since 2026-11-28
+    r"(?: cpu_seconds=([\d.]+) wall_seconds=([\d.]+) h_seconds=([\d.]+) successors_seconds=([\d.]+))?$",
     re.M,
 )
 
@@ -221,23 +221,26 @@ class SearchProgress:
     #: The expansions of the first progress line that already had :attr:`best_h`: after it, the search
     #: found no lower h (a plateau, or dead ends that h does not recognise).
     best_since: int
-    #: Seconds since the search started, and in the model's h and successors (None: not written).
-    seconds: float | None = None
+    #: The search's CPU and wall-clock seconds so far, and the wall-clock seconds in the model's h and
+    #: successors (None: the line did not say; searches composed before these were written).
+    cpu_seconds: float | None = None
+    wall_seconds: float | None = None
     h_seconds: float | None = None
     successors_seconds: float | None = None
 
     def time_split(self) -> str:
-        """Where the search's time went, as a sentence ("" when the line did not say)."""
-        if not self.seconds or self.h_seconds is None or self.successors_seconds is None:
+        """Where the search's time went, as shares of its wall-clock time (a busy machine stretches all
+        of them alike), after its CPU time (what the limit counts); "" when the line did not say."""
+        if not self.wall_seconds or self.cpu_seconds is None or self.h_seconds is None:
             return ""
-        rest = max(0.0, self.seconds - self.h_seconds - self.successors_seconds)
-        parts = [f"h {self.h_seconds:.1f} s ({100 * self.h_seconds / self.seconds:.0f}%)"]
-        if self.successors_seconds:
-            parts.append(f"your successors {self.successors_seconds:.1f} s "
-                         f"({100 * self.successors_seconds / self.seconds:.0f}%)")  # fmt: skip
-        parts.append(f"genplan's search the rest, {rest:.1f} s (successors of its own if you wrote none, "
-                     "building and keeping states, ordering the queue)")  # fmt: skip
-        return f" Of the search's first {self.seconds:.1f} s, " + ", ".join(parts) + "."
+        h = self.h_seconds / self.wall_seconds
+        succ = (self.successors_seconds or 0.0) / self.wall_seconds
+        parts = [f"h {100 * h:.0f}%"]
+        if succ:
+            parts.append(f"your successors {100 * succ:.0f}%")
+        parts.append(f"genplan's search the rest, {100 * max(0.0, 1 - h - succ):.0f}% (successors of its own if you "
+                     "wrote none, building and keeping states, ordering the queue)")  # fmt: skip
+        return f" Of the search's first {self.cpu_seconds:.1f} s of CPU time: " + ", ".join(parts) + "."
 
 
 def search_progress(stderr: str) -> SearchProgress | None:
@@ -247,9 +250,9 @@ def search_progress(stderr: str) -> SearchProgress | None:
     found = _PROGRESS_RE.findall(stderr or "")
     if not found:
         return None
-    expansions, evaluations, best, initial, seconds, h_seconds, successors_seconds = found[-1]
+    expansions, evaluations, best, initial, *times = found[-1]
     since = next(int(line[0]) for line in found if line[2] == best)
-    timing = [float(t) if t else None for t in (seconds, h_seconds, successors_seconds)]
+    timing = [float(t) if t else None for t in times]
     return SearchProgress(int(expansions), int(evaluations), best[:20], initial[:20], since, *timing)
 
 
@@ -264,8 +267,9 @@ def execution_feedback(outcome: Outcome) -> str:
             stalled = (f", and no state expanded after the first {progress.best_since:,} had a lower h"
                        if progress.best_since * 4 <= progress.expansions else "")  # fmt: skip
             return (
-                f"{detail}\nThe search had expanded {progress.expansions:,} states without reaching the goal (the "
-                f"lowest h among them was {progress.best_h}{stalled}; the initial state's h was {progress.initial_h})."
+                f"{detail}\nThe search had expanded at least {progress.expansions:,} states without reaching the goal "
+                f"(the lowest h among them was {progress.best_h}{stalled}; the initial state's h was "
+                f"{progress.initial_h})."
                 f"{progress.time_split()}"
             )
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
