@@ -270,6 +270,15 @@ def _general(monkeypatch: pytest.MonkeyPatch, text_or_path, domain):
         return parser.parse_problem(text_or_path, domain)
 
 
+def _both_errors(monkeypatch: pytest.MonkeyPatch, text: str, domain) -> tuple[PDDLError, PDDLError]:
+    """The error the fast path's parse raises and the one the general reader's raises, for comparison."""
+    with pytest.raises(PDDLError) as fast:
+        parse_problem(text, domain)
+    with pytest.raises(PDDLError) as general:
+        _general(monkeypatch, text, domain)
+    return fast.value, general.value
+
+
 @pytest.mark.parametrize(
     "init",
     [
@@ -340,11 +349,8 @@ def test_the_fast_reader_finds_each_body_wherever_the_sections_stand(
 def test_a_malformed_body_gets_the_general_readers_error(monkeypatch: pytest.MonkeyPatch, init: str) -> None:
     d = parse_domain(FERRY)
     text = f"(define (problem p1) (:domain ferry)\n (:objects l0 l1 c0)\n (:init {init})\n (:goal (and (at c0 l1))))"
-    with pytest.raises(PDDLError) as fast:
-        parse_problem(text, d)
-    with pytest.raises(PDDLError) as general:
-        _general(monkeypatch, text, d)
-    assert str(fast.value) == str(general.value)
+    fast, general = _both_errors(monkeypatch, text, d)
+    assert str(fast) == str(general)
 
 
 def test_errors_after_a_fast_init_keep_their_line(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -353,11 +359,8 @@ def test_errors_after_a_fast_init_keep_their_line(monkeypatch: pytest.MonkeyPatc
     for body, line in ((f"(:init {facts}\n (car c0))\n (:goal (and (at c0 l9))))", 6),
                        (f"(:init {facts}\n (car c9))\n (:goal (and (at c0 l1))))", 3)):  # fmt: skip
         text = f"(define (problem p1) (:domain ferry)\n (:objects l0 l1 c0)\n {body}"
-        with pytest.raises(PDDLError) as fast:
-            parse_problem(text, d)
-        with pytest.raises(PDDLError) as general:
-            _general(monkeypatch, text, d)
-        assert str(fast.value) == str(general.value) and fast.value.line == line, str(fast.value)
+        fast, general = _both_errors(monkeypatch, text, d)
+        assert str(fast) == str(general) and fast.line == line, str(fast)
 
 
 @pytest.mark.slow
@@ -501,12 +504,9 @@ def test_the_parser_writes_the_fingerprint_of_a_plain_task() -> None:
 def test_facts_checked_by_their_names_position(monkeypatch: pytest.MonkeyPatch, init: str, message: str) -> None:
     d = parse_domain(FERRY)
     text = f"(define (problem p1) (:domain ferry)\n (:objects l0 c0)\n (:init {init})\n (:goal (and (at c0 l0))))"
-    with pytest.raises(PDDLError) as fast:
-        parse_problem(text, d)
-    with pytest.raises(PDDLError) as general:
-        _general(monkeypatch, text, d)
-    assert message in str(fast.value) and str(fast.value) == str(general.value)
-    assert fast.value.line == general.value.line == 3
+    fast, general = _both_errors(monkeypatch, text, d)
+    assert message in str(fast) and str(fast) == str(general)
+    assert fast.line == general.line == 3
 
 
 def test_replacing_a_parsed_tasks_facts_forgets_what_the_parser_knew() -> None:
@@ -529,11 +529,8 @@ def test_an_atom_without_arguments_of_a_predicate_with_some(monkeypatch: pytest.
             task = parse_problem(text, d)
             assert task == _general(monkeypatch, text, d) and task.python_fingerprint == _old_fingerprint(task)
             continue
-        with pytest.raises(PDDLError) as fast:
-            parse_problem(text, d)
-        with pytest.raises(PDDLError) as general:
-            _general(monkeypatch, text, d)
-        assert expected in str(fast.value) and str(fast.value) == str(general.value) and fast.value.line == 3
+        fast, general = _both_errors(monkeypatch, text, d)
+        assert expected in str(fast) and str(fast) == str(general) and fast.line == 3
 
 
 def test_comments_are_cut_as_the_regular_expression_cuts_them() -> None:
