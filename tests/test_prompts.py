@@ -181,6 +181,7 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "states": 36,
         "has_successors": True,
         "macro": False,
+        "own_states": False,
     },
 }
 

@@ -764,3 +764,197 @@ def test_the_engine_keeps_each_action_normalised_and_a_macro_steps_joined_by_new
         assert gp_action_text(action) == slow(action), repr(action)
     walk = [f"(move c{i} c{i + 1} right)" for i in range(40)] + ["(push c40 c41 c42 right b1)"]
     assert gp_action_text(walk) == "\n".join(walk) and gp_action_text("(move a b)") == "(move a b)"
+
+
+# ------------------------------------------------------------------------------------------ own states
+# Push-level sokoban over the model's own states, (robot cell, sorted (box, cell) pairs): ``{free}`` is
+# where the planted "boxes walking through boxes" bug goes, ``{robot_after}`` the robot's cell after a
+# push, ``{total}`` what h returns, ``{spelled}`` the step's actions (a function spelling them out lazily,
+# or the list itself).
+SOKOBAN_OWN = """
+from collections import deque
+
+_TABLES = {}
+_ADJ = {}
+
+
+def _tables(static, goal):
+    key = (static, goal)
+    t = _TABLES.get(key)
+    if t is None:
+        adj = {}
+        for f in static:
+            if f[0] == "adjacent":
+                adj.setdefault(f[1], {})[f[3]] = f[2]
+        dist = {}
+        for f in goal:
+            if f[0] == "at":
+                target = f[2]
+                d = {target: 0}
+                queue = deque([target])
+                while queue:
+                    c = queue.popleft()
+                    for way, n in adj.get(c, {}).items():
+                        # a box at n pushed towards c, the robot behind it at adj[n][way]
+                        if n not in d and adj.get(n, {}).get(way) is not None:
+                            d[n] = d[c] + 1
+                            queue.append(n)
+                dist[f[1]] = d
+        t = _TABLES[key] = (adj, dist)
+    return t
+
+
+def encode(state, static, objects):
+    robot = next(f[1] for f in state if f[0] == "at-robot")
+    boxes = tuple(sorted((f[1], f[2]) for f in state if f[0] == "at"))
+    return (robot, boxes)
+
+
+def h(state, goal, static, objects):
+    _adj, dist = _tables(static, goal)
+    total = 0
+    for box, cell in state[1]:
+        d = dist.get(box)
+        if d is None:
+            continue
+        v = d.get(cell)
+        if v is None:
+            return float("inf")
+        total += v
+    return {total}
+
+
+def successors(state, static, objects):
+    adj = _ADJ.get(static)
+    if adj is None:
+        adj = _ADJ[static] = _adjacency(static)
+    robot, boxes = state
+    where = {cell: i for i, (_b, cell) in enumerate(boxes)}
+    parent = {robot: None}
+    queue = deque([robot])
+    out = []
+    while queue:
+        c = queue.popleft()
+        for way, n in adj.get(c, {}).items():
+            if n in parent:
+                continue
+            if n in where:
+                beyond = adj.get(n, {}).get(way)
+                if beyond is not None{free}:
+                    i = where[n]
+                    moved = list(boxes)
+                    moved[i] = (boxes[i][0], beyond)
+                    out.append((_steps(parent, c, n, beyond, way, boxes[i][0]), ({robot_after}, tuple(moved))))
+                continue
+            parent[n] = (c, way)
+            queue.append(n)
+    return out
+
+
+def _adjacency(static):
+    adj = {}
+    for f in static:
+        if f[0] == "adjacent":
+            adj.setdefault(f[1], {})[f[3]] = f[2]
+    return adj
+
+
+def _steps(parent, c, n, beyond, way, box):
+    def spell():
+        moves = []
+        cell = c
+        while parent[cell] is not None:
+            prev, w = parent[cell]
+            moves.append(f"(move {prev} {cell} {w})")
+            cell = prev
+        moves.reverse()
+        return moves + [f"(push {c} {n} {beyond} {way} {box})"]
+    return {spelled}
+"""
+
+
+def _own(free: str = " and beyond not in where", robot_after: str = "n", total: str = "total",
+         spelled: str = "spell") -> str:  # fmt: skip
+    return (SOKOBAN_OWN.replace("{free}", free).replace("{robot_after}", robot_after).replace("{total}", total)
+            .replace("{spelled}", spelled))  # fmt: skip
+
+
+def test_own_states_pass_the_checks_and_are_never_judged_direct() -> None:
+    result = check_search(_own(), [("corridor", corridor()), *sokoban_tasks(2, size=8)], per_task=6)
+    assert result.own_states and result.successors_ok and not result.errors, result.feedback()
+    assert not result.direct and result.to_json()["own_states"] is True
+
+
+@pytest.mark.parametrize("spelled", ["spell", "spell()"])
+def test_a_search_over_own_states_returns_plans_that_validate(spelled: str) -> None:
+    """Lazily spelled steps (a function the engine calls only for the plan's steps) and listed ones alike:
+    the validator replays every move and push of the plans."""
+    tasks = sokoban_tasks(3, size=8)
+    ev = evaluate(compose_search(_own(spelled=spelled), builtin_domain("sokoban")), tasks, orderings=1, timeout=30,
+                  jobs=2, mode="debug")  # fmt: skip
+    assert ev.solved == len(tasks), ev.summary()
+    assert all("strategy=gbfs-own-states" in r.runs[0].outcome.stderr for r in ev.results)
+
+
+def test_planted_boxes_walking_through_boxes_over_own_states_is_caught() -> None:
+    result = check_search(_own(free=""), [("corridor", corridor()), *sokoban_tasks(2, size=8)], per_task=6)
+    unsound = [f for f in result.failures if f.kind == "unsound successor"]
+    # the robot at c1 pushes b1 from c2 into c3, where b2 stands
+    assert unsound and any(f.action == "(push c1 c2 c3 right b1)" for f in unsound), result.by_kind()
+    assert "is not applicable here" in unsound[0].got
+
+
+def test_an_own_next_state_that_is_not_encode_of_the_facts_is_caught() -> None:
+    result = check_search(_own(robot_after="robot"), sokoban_tasks(2, size=8), per_task=6)
+    wrong = [f for f in result.failures if f.kind == "wrong next state"]
+    assert wrong and "(push" in wrong[0].action and "the state encode returns" in wrong[0].expected, result.by_kind()
+    assert "encode(facts after the step" in result.feedback()
+
+
+def test_h_zero_on_a_non_goal_state_is_caught_by_the_checks_and_by_the_search() -> None:
+    source = _own(total="max(0, total - 1)")
+    result = check_search(source, [("corridor", corridor()), *sokoban_tasks(2, size=8)], per_task=6)
+    assert "zero on a non-goal state" in result.by_kind(), result.by_kind()
+    assert "stops at the first state where h is 0" in result.feedback()
+    ev = evaluate(compose_search(source, builtin_domain("sokoban")), sokoban_tasks(1, size=8), orderings=1,
+                  timeout=30, jobs=1, mode="debug")  # fmt: skip
+    assert ev.solved == 0 and "h returned 0 on a state where the goal does not hold" in ev.results[0].feedback
+
+
+def test_encode_without_successors_is_a_clear_error() -> None:
+    source = _own().replace("def successors(", "def _unused(")
+    result = check_search(source, sokoban_tasks(1, size=8), per_task=3)
+    assert any(f.kind == "successors error" and "encode but no successors" in f.got for f in result.failures)
+    ev = evaluate(compose_search(source, builtin_domain("sokoban")), sokoban_tasks(1, size=8), orderings=1,
+                  timeout=30, jobs=1, mode="debug")  # fmt: skip
+    assert ev.solved == 0 and "defines encode but no successors" in ev.results[0].feedback
+
+
+def test_an_own_state_that_is_not_hashable_is_a_clear_error() -> None:
+    source = _own().replace("    return (robot, boxes)", "    return [robot, boxes]")
+    ev = evaluate(compose_search(source, builtin_domain("sokoban")), sokoban_tasks(1, size=8), orderings=1,
+                  timeout=30, jobs=1, mode="debug")  # fmt: skip
+    assert ev.solved == 0 and "not hashable" in ev.results[0].feedback
+
+
+def test_the_replay_follows_the_pddl() -> None:
+    """``GPSuccessors.replay`` (the own-state plan's check) agrees with genplan's successors step by step,
+    and names the first action that is not applicable or not of the domain."""
+    import ast as _ast
+
+    from genplan.search.compose import domain_literal
+    from genplan.search.runtime import GPSuccessors
+
+    _name, task = sokoban_tasks(1, size=8)[0]
+    gen = GPSuccessors(_ast.literal_eval(domain_literal(task.domain)), task.objects, task.init)
+    rng = random.Random(3)
+    state, plan = gen.initial, []
+    for _ in range(30):
+        options = gen(state)
+        if not options:
+            break
+        action, state = rng.choice(options)
+        plan.append(action)
+    assert gen.replay(gen.initial, plan) == (state, None)
+    assert gen.replay(gen.initial, [*plan, "(fly a b)"]) == (None, len(plan))
+    assert gen.replay(gen.initial, ["(move a b)"]) == (None, 0)  # too few arguments

@@ -30,7 +30,7 @@ from genplan.core.prompts import render
 from genplan.execute.outcome import Limits, execution_feedback
 from genplan.pddl.model import Fact, Task
 from genplan.pddl.pyform import python_inputs, render_set
-from genplan.search.compose import SUCCESSORS, domain_literal, runtime_source, top_level_names
+from genplan.search.compose import ENCODE, SUCCESSORS, domain_literal, runtime_source, top_level_names
 from genplan.search.states import SampledState, engine, sample_states
 
 if TYPE_CHECKING:
@@ -45,7 +45,9 @@ KINDS = (
     "unsound successor",  # a returned action is not applicable, or is not an action of the domain
     "wrong next state",  # the action is real but the state returned for it is not its result
     "missing successor",  # an applicable action successors did not return
-    "h error",  # h raised or returned something that is not a number
+    "h error",  # h raised or returned something that is not a number (or, with own states, encode raised)
+    "zero on a non-goal state",  # with own states the search stops where h is 0
+    "not zero on a goal state",  # ... and never stops where it is not
     "infinite on a goal state",
     "infinite on a solvable state",  # Fast Downward found a plan from a state where h is inf
     "not direct",  # no successor has a lower h
@@ -98,6 +100,9 @@ class SearchCheck:
     #: The model's successors returned macro steps (several actions each): they are checked for soundness
     #: only (a macro step leaves steps out on purpose), and the heuristic is not judged direct over them.
     macro: bool = False
+    #: The artifact defines ``encode``: h and successors work on the model's own states. Searched by greedy
+    #: best-first search only, with h == 0 as the goal test (so h is judged on that, not on directness).
+    own_states: bool = False
 
     @property
     def errors(self) -> tuple[SearchFailure, ...]:
@@ -112,8 +117,8 @@ class SearchCheck:
     @property
     def direct(self) -> bool:
         """The heuristic passed every check: hill climbing may be used (``strategy="hill"``). Never over
-        macro steps, where directness is not checked."""
-        return not self.failures and not self.macro
+        macro steps or own states, where directness is not checked."""
+        return not self.failures and not self.macro and not self.own_states
 
     def by_kind(self) -> dict[str, int]:
         counts: dict[str, int] = defaultdict(int)
@@ -145,6 +150,7 @@ class SearchCheck:
             states=self.states,
             has_successors=self.has_successors,
             macro=self.macro,
+            own_states=self.own_states,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -154,6 +160,7 @@ class SearchCheck:
             "has_successors": self.has_successors,
             "direct": self.direct,
             "macro": self.macro,
+            "own_states": self.own_states,
             "errors": len(self.errors),
             "by_kind": self.by_kind(),
             "inf_proved": self.inf_proved,
@@ -196,6 +203,7 @@ def checker_program(source: str, task: Task, states: Sequence[SampledState]) -> 
     """The program that evaluates the artifact on ``states`` (all of ``task``) in the sandbox."""
     names = top_level_names(ast.parse(source))
     successors = SUCCESSORS if SUCCESSORS in names else "None"
+    encode = ENCODE if ENCODE in names else "None"
     literal = repr([[list(f) for f in s.facts] for s in states])
     return "\n".join(
         (
@@ -210,7 +218,7 @@ def checker_program(source: str, task: Task, states: Sequence[SampledState]) -> 
             "",
             "",
             "def generate_solution(objects, init, goal):",
-            f"    return gp_check_states(GP_DOMAIN, objects, init, goal, GP_STATES, h, {successors})",
+            f"    return gp_check_states(GP_DOMAIN, objects, init, goal, GP_STATES, h, {successors}, {encode})",
             "",
         )
     )
@@ -248,6 +256,15 @@ def _records(plan: Sequence[str], n: int) -> list[dict[str, Any]]:
             )
         ):
             raise _Malformed(f"line {index}: malformed successors")
+        if "own_mismatch" in record and not (
+            isinstance(record["own_mismatch"], list)
+            and all(
+                isinstance(x, list) and len(x) == 3 and isinstance(x[0], int) and 0 <= x[0] < len(record["succ"])
+                and isinstance(x[1], str) and isinstance(x[2], str)
+                for x in record["own_mismatch"]
+            )
+        ):  # fmt: skip
+            raise _Malformed(f"line {index}: malformed own-state comparisons")
         out.append(record)
     return out
 
@@ -286,10 +303,14 @@ def _judge(
     real: list[tuple[str, frozenset[Fact]]],
     has_successors: bool,
     macro: Callable[[frozenset[Fact]], list[tuple[str, frozenset[Fact]]]] | None = None,
+    own: bool = False,
 ) -> tuple[list[SearchFailure], bool]:
     """The failures on one state, and whether its ``h`` is infinite on a non-goal state (to prove).
     ``macro``: the model's successors return macro steps (somewhere), and this is genplan's successor
-    function to follow them with; they are then checked for soundness only, and ``h`` is not judged direct."""
+    function to follow them with; they are then checked for soundness only, and ``h`` is not judged direct.
+    ``own``: the artifact has its own states (``encode``): each step is also judged by whether ``encode``
+    of the facts it leads to is the state successors returned, and ``h`` by being 0 exactly on goal
+    states (the search's goal test), not by directness."""
     state = sampled.state
     failures: list[SearchFailure] = []
 
@@ -304,6 +325,12 @@ def _judge(
             fail("successors error", None, "a list of (action, next state) pairs", str(record["succ_error"]))
         else:
             returned: set[str] = set()
+            for position, shown_state, mapped in record.get("own_mismatch", []):
+                steps = record["succ"][position][0].split("\n")
+                shown = " then ".join(steps[:6]) + (" ..." if len(steps) > 6 else "")
+                fail("wrong next state", shown,
+                     f"the state encode returns for the facts this step leads to: {mapped}",
+                     f"successors returned {shown_state}")  # fmt: skip
             for action, added, removed in record.get("succ", []):
                 got_next = (state | {tuple(f) for f in added}) - {tuple(f) for f in removed}
                 if "\n" in action and macro is not None:  # a macro step: its actions followed one by one
@@ -359,6 +386,20 @@ def _judge(
     value = record["h"]
     static = sampled.task.static_facts
     is_goal = sampled.task.goal <= (state | static)
+    if own:
+        if is_goal and value != 0:
+            fail("not zero on a goal state", None, "h = 0 on a state where every goal fact holds (with your own "
+                 "states the search stops only where h is 0)", f"h = {value:g}")  # fmt: skip
+        elif not is_goal and value == 0:
+            missing = sorted(sampled.task.goal - (state | static))
+            fail("zero on a non-goal state", None, "h > 0 on a state where a goal fact is false (with your own "
+                 "states the search stops at the first state where h is 0)",
+                 f"h = 0, but {_text(missing)} {'is' if len(missing) == 1 else 'are'} false here")  # fmt: skip
+        if value == math.inf and not is_goal:
+            return failures, True
+        if value == math.inf:
+            fail("infinite on a goal state", None, "a finite value (0 is usual) on a state where the goal holds", "inf")
+        return failures, False
     if is_goal:
         if value == math.inf:
             fail("infinite on a goal state", None, "a finite value (0 is usual) on a state where the goal holds", "inf")
@@ -403,7 +444,9 @@ def check_search(
     """
     from genplan.execute.pool import Executor
 
-    has_successors = SUCCESSORS in top_level_names(ast.parse(source))
+    names = top_level_names(ast.parse(source))
+    has_successors = SUCCESSORS in names
+    own = ENCODE in names
     sampled = sample_states(tasks, per_task=per_task, max_walk=max_walk, seed=seed)
     by_task: dict[str, list[SampledState]] = defaultdict(list)
     for s in sampled:
@@ -438,7 +481,7 @@ def check_search(
         succ = engine(first.task)
         try:
             for s, record in zip(group, records, strict=True):
-                found, infinite = _judge(s, record, succ(s.state), has_successors, succ if macro else None)
+                found, infinite = _judge(s, record, succ(s.state), has_successors, succ if macro else None, own)
                 failures.extend(found)
                 if infinite:
                     to_prove.append(s)
@@ -459,7 +502,15 @@ def check_search(
                               f"h = inf, but this plan of {len(plan)} steps reaches the goal: {shown}", _goal(s))
             )  # fmt: skip
     unproved += max(0, len(to_prove) - max_proofs)
-    return SearchCheck(len(sampled), len(by_task), has_successors, tuple(failures), proved, unproved, macro)
+    if own and not has_successors:
+        first = sampled[0] if sampled else None
+        failures.insert(0, SearchFailure(
+            "successors error", first.task_id if first else "", first.origin if first else "",
+            first.facts if first else (), None,
+            "successors(state, static, objects) over the states encode returns (genplan cannot compute "
+            "successors of your own states)", "the code defines encode but no successors",
+            _goal(first) if first else ()))  # fmt: skip
+    return SearchCheck(len(sampled), len(by_task), has_successors, tuple(failures), proved, unproved, macro, own)
 
 
 def _malformed(first: SampledState, exc: Exception) -> SearchFailure:

@@ -20,6 +20,7 @@ from typing import Literal
 from genplan.pddl.model import Domain
 
 __all__ = [
+    "ENCODE",
     "HEURISTIC",
     "KINDS",
     "STRATEGIES",
@@ -34,6 +35,9 @@ __all__ = [
 #: The functions a search artifact defines: the heuristic (required) and the successor function (optional).
 HEURISTIC = "h"
 SUCCESSORS = "successors"
+#: Optional: the model's own state representation, ``encode(facts, static, objects)`` (see
+#: :func:`genplan.search.runtime.gp_solve`); ``h`` and ``successors`` then work on its states.
+ENCODE = "encode"
 #: What a Python file the user gives can be: a program (``generate_solution``) or a search (``h``).
 KINDS = ("program", "search")
 #: ``gbfs``: greedy best-first search; ``hill``: enforced hill climbing (for a heuristic that passed the
@@ -126,6 +130,7 @@ def compose_search(source: str, domain: Domain, strategy: Strategy = "gbfs") -> 
         raise ValueError(f"unknown search strategy {strategy!r}")
     names = top_level_names(ast.parse(source))
     successors = SUCCESSORS if SUCCESSORS in names else "None"
+    encode = ENCODE if ENCODE in names else "None"
     return "\n".join(
         (
             source.rstrip("\n"),
@@ -138,7 +143,7 @@ def compose_search(source: str, domain: Domain, strategy: Strategy = "gbfs") -> 
             "",
             "",
             "def generate_solution(objects, init, goal):",
-            f"    return gp_solve(GP_DOMAIN, objects, init, goal, {HEURISTIC}, {successors}, {strategy!r})",
+            f"    return gp_solve(GP_DOMAIN, objects, init, goal, {HEURISTIC}, {successors}, {strategy!r}, {encode})",
             "",
         )
     )

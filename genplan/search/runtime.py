@@ -80,6 +80,7 @@ class GPSuccessors:
         self.counts = counts
         self.static_index = {}
         self.plans = [self._plan(action) for action in self.actions]
+        self.by_name = None
 
     # --------------------------------------------------------------------------------- join order
     def _plan(self, action):
@@ -158,6 +159,36 @@ class GPSuccessors:
                         out.append(result)
         out.sort(key=_gp_first)
         return out
+
+    def replay(self, state, actions):
+        """Follow ``actions`` (normalised action strings) from ``state`` by the PDDL's semantics: the state
+        they lead to, or ``None`` and the index of the first one that is not an action of the domain or not
+        applicable where it is taken. The state is updated in place as a set, so each step costs what it
+        changes, not the size of the state (a plan of 10,000 steps on a grid of 8,000 ``clear`` facts)."""
+        by_name = self.by_name
+        if by_name is None:
+            by_name = self.by_name = {a[0]: a for a in self.actions}
+        current = set(state)
+        static = self.static
+        for index, text in enumerate(actions):
+            words = text.strip("()").split()
+            action = by_name.get(words[0]) if words else None
+            if action is None or len(words) - 1 != len(action[1]):
+                return None, index
+            binding = {p: w for (p, _t), w in zip(action[1], words[1:], strict=True)}
+            ok = True
+            for pred, args in action[2]:
+                fact = (pred, *[binding.get(a, a) for a in args])
+                if fact not in current and fact not in static:
+                    ok = False
+                    break
+            result = self._apply(action, binding, current) if ok else None
+            if result is None:
+                return None, index
+            _text, removed, added = result
+            current.difference_update(removed)
+            current.update(added)
+        return frozenset(current), None
 
     def _bind(self, steps, i, binding, state, memo):
         if i == len(steps):
@@ -511,6 +542,114 @@ def gp_model_successors(model, static, objects, stats=None):
     return succ
 
 
+def gp_step_actions(action):
+    """The action strings of one step of the model's own-state successors: an action string, a macro step
+    (a non-empty list or tuple of them), or a function of no arguments returning either, called only for
+    the steps of the plan found (so that a search need not spell out the path of every step it meets)."""
+    if callable(action):
+        try:
+            action = action()
+        except Exception as exc:
+            raise GPSearchError(f"the function successors returned as an action raised {_gp_error(exc)}") from exc
+    return gp_action_text(action).split("\n")
+
+
+def _gp_own_plan(parents, state):
+    """The steps' actions from the start to ``state``, as the model returned them (not yet spelled out)."""
+    steps = []
+    while True:
+        entry = parents[state]
+        if entry is None:
+            break
+        state, action = entry
+        steps.append(action)
+    steps.reverse()
+    return steps
+
+
+def gp_gbfs_own(start, succ, h, stats):
+    """Greedy best-first search over the model's own states (see :func:`gp_solve`): ``succ(state)`` gives
+    the model's ``(action, next_state)`` pairs in its own order, a state is a goal when ``h`` is 0, and the
+    states met are kept as the model made them (their hashes and equality decide what is a duplicate).
+    Returns the steps' actions as the model returned them; :func:`gp_solve` spells them out and replays
+    them on the task's facts before trusting them. Ties: fewer steps, then first generated."""
+    stats.strategy = stats.strategy or "gbfs"
+    value = _gp_value(h(start), "on the initial state")
+    stats.evaluations += 1
+    stats.initial_h = value
+    if value == 0:
+        return []
+    try:
+        parents = {start: None}
+    except TypeError:
+        raise GPSearchError(
+            f"encode returned a {type(start).__name__}, which is not hashable; your own states must be hashable "
+            "(tuples, frozensets, strings, numbers)"
+        ) from None
+    counter = 0
+    frontier = [(value, 0, counter, start)]
+    while frontier:
+        value, g, _c, state = _gp_heapq.heappop(frontier)
+        stats.expanded(value)
+        for item in succ(state):
+            try:
+                action, nxt = item
+            except (TypeError, ValueError):
+                raise GPSearchError(
+                    f"successors returned {item!r}"[:300] + "; each item must be a pair (action, next state)"
+                ) from None
+            try:
+                if nxt in parents:
+                    continue
+            except TypeError:
+                raise GPSearchError(
+                    f"successors returned a next state of type {type(nxt).__name__}, which is not hashable; "
+                    "your own states must be hashable (tuples, frozensets, strings, numbers)"
+                ) from None
+            parents[nxt] = (state, action)
+            value = h(nxt)
+            if value.__class__ is not float and value.__class__ is not int:
+                value = _gp_value(value, "on a state successors returned")
+            stats.evaluations += 1
+            if value == 0:
+                return _gp_own_plan(parents, nxt)
+            if value == GP_INF:
+                continue
+            if value != value:
+                _gp_value(value, "on a state successors returned")
+            counter += 1
+            _gp_heapq.heappush(frontier, (value, g + 1, counter, nxt))
+    raise GPSearchError(
+        f"greedy best-first search explored every reachable state with finite h ({stats.expansions} "
+        "expansions) without reaching a state where h is 0"
+    )
+
+
+def gp_own_plan(generic, goal_fluent, steps):
+    """The plan of the model's own-state steps, spelled out and replayed on the task's facts: a plan whose
+    action is not applicable, or that ends where the goal does not hold, is the model's bug, said as such
+    (the validator would reject the plan too, without saying which function is wrong)."""
+    plan = []
+    for action in steps:
+        plan.extend(gp_step_actions(action))
+    end, bad = generic.replay(generic.initial, plan)
+    if end is None:
+        raise GPSearchError(
+            f"the search reached a state where h is 0 along the steps of your successors, but the plan's action "
+            f"{bad + 1} of {len(plan)}, {plan[bad]}, is not applicable where it is taken: successors returned a "
+            "step the PDDL does not allow from the facts that hold there"
+        )
+    missing = sorted(goal_fluent - end)
+    if missing:
+        shown = ", ".join("(" + " ".join(f) + ")" for f in missing[:5]) + (" ..." if len(missing) > 5 else "")
+        raise GPSearchError(
+            f"h returned 0 on a state where the goal does not hold (after the {len(plan)} actions of the plan "
+            f"found, {len(missing)} goal facts are false: {shown}); with your own states the search stops at "
+            "the first state where h is 0, so h must return 0 only when every goal fact holds"
+        )
+    return plan
+
+
 def gp_progress(stats):
     """One line on stderr with how far the search got so far (informational, as :func:`gp_report`)."""
     _gp_sys.stderr.write(
@@ -530,9 +669,15 @@ def gp_report(stats):
     )
 
 
-def gp_solve(domain, objects, init, goal, h, model_successors, strategy):
+def gp_solve(domain, objects, init, goal, h, model_successors, strategy, encode=None):
     """The plan for the task, by ``strategy`` (``"gbfs"`` or ``"hill"``) with ``h`` and the successor
-    generator (the model's when given, else :class:`GPSuccessors`)."""
+    generator (the model's when given, else :class:`GPSuccessors`).
+
+    With ``encode`` (the model's own states): the search starts at ``encode(initial fluent facts, static,
+    objects)``, calls the model's ``successors`` and ``h`` on the model's own states (greedy best-first
+    search, a goal where h is 0), and replays the plan on the facts before returning it
+    (:func:`gp_own_plan`). Its states are what the model made them: a tuple of a few dozen box cells where
+    the facts are thousands of ``clear`` atoms, so a state costs what the model's representation costs."""
     generic = GPSuccessors(domain, objects, init)
     static = generic.static
     static_goal = frozenset(f for f in goal if f[0] not in generic.fluent_preds)
@@ -543,7 +688,6 @@ def gp_solve(domain, objects, init, goal, h, model_successors, strategy):
     objs = frozenset(objects)
     goal_all = frozenset(goal)
     stats = GPStats()
-    succ = generic.deltas if model_successors is None else gp_model_successors(model_successors, static, objs, stats)
 
     def heuristic(state):
         started = _gp_clock()
@@ -551,6 +695,26 @@ def gp_solve(domain, objects, init, goal, h, model_successors, strategy):
         stats.h_seconds += _gp_clock() - started
         return value
 
+    if encode is not None:
+        if model_successors is None:
+            raise GPSearchError(
+                "the code defines encode but no successors: with your own states genplan cannot compute "
+                "successors itself, so define successors(state, static, objects) over them"
+            )
+
+        def own_successors(state):
+            started = _gp_clock()
+            items = list(model_successors(state, static, objs))
+            stats.successors_seconds += _gp_clock() - started
+            return items
+
+        try:
+            start = encode(generic.initial, static, objs)
+            stats.strategy = "gbfs-own-states"
+            return gp_own_plan(generic, goal_fluent, gp_gbfs_own(start, own_successors, heuristic, stats))
+        finally:
+            gp_report(stats)
+    succ = generic.deltas if model_successors is None else gp_model_successors(model_successors, static, objs, stats)
     search = gp_hill_climbing if strategy == "hill" else gp_gbfs
     try:
         return search(generic.initial, goal_fluent, succ, heuristic, stats)
@@ -576,47 +740,73 @@ def _gp_number(value):
     return float(value), None
 
 
-def gp_check_states(domain, objects, init, goal, states, h, model_successors):
+def gp_check_states(domain, objects, init, goal, states, h, model_successors, encode=None):
     """One JSON line per state in ``states`` (lists of fluent facts): h on the state and on each of its
     real successors, and, when the model wrote ``successors``, what it returned (as facts added and
-    removed). Only numbers and strings cross back; genplan parses every line strictly on its side."""
+    removed). Only numbers and strings cross back; genplan parses every line strictly on its side.
+
+    With ``encode`` (the model's own states), h and successors see ``encode`` of each state; each step
+    successors returns is followed on the facts here (:meth:`GPSuccessors.replay`), reported by the facts
+    it leads to (none when an action is not applicable: genplan finds which on its side), and, when
+    ``encode`` of those facts differs from the state the model returned, listed in ``own_mismatch``."""
     import json as _gp_json
 
     generic = GPSuccessors(domain, objects, init)
     static = generic.static
     objs = frozenset(objects)
     goal_all = frozenset(goal)
+    own = encode is not None
+
+    def view(facts):
+        return encode(facts, static, objs) if own else facts
+
     out = []
     for index, facts in enumerate(states):
         state = frozenset(tuple(f) for f in facts)
         record = {"i": index}
+        mine = None
         try:
-            value, problem = _gp_number(h(state, goal_all, static, objs))
+            mine = view(state)
+            value, problem = _gp_number(h(mine, goal_all, static, objs))
             record["h"] = value if problem is None else None
             if problem:
                 record["h_error"] = problem
         except Exception as exc:
             record["h"] = None
-            record["h_error"] = _gp_error(exc)
+            record["h_error"] = ("encode or h: " if own else "") + _gp_error(exc)
         succ_h = []
         for action, nxt in generic(state):
             try:
-                value, problem = _gp_number(h(nxt, goal_all, static, objs))
+                value, problem = _gp_number(h(view(nxt), goal_all, static, objs))
                 succ_h.append([action, value, problem])
             except Exception as exc:
                 succ_h.append([action, None, _gp_error(exc)])
         record["succ_h"] = succ_h
-        if model_successors is not None:
+        if model_successors is not None and not (own and mine is None):
             try:
                 listed = []
-                for item in model_successors(state, static, objs):
+                mismatch = []
+                for item in model_successors(mine if own else state, static, objs):
                     action, nxt = item
+                    if own:
+                        steps = gp_step_actions(action)
+                        end, _bad = generic.replay(state, steps)
+                        if end is None:
+                            listed.append(["\n".join(steps), [], []])
+                            continue
+                        mapped = encode(end, static, objs)
+                        if mapped != nxt:
+                            mismatch.append([len(listed), repr(nxt)[:600], repr(mapped)[:600]])
+                        nxt = end
+                        action = steps
                     nxt = frozenset(nxt)
                     listed.append(
                         [gp_action_text(action), sorted(list(f) for f in nxt - state),
                          sorted(list(f) for f in state - nxt)]
                     )  # fmt: skip
                 record["succ"] = listed
+                if own:
+                    record["own_mismatch"] = mismatch
             except Exception as exc:
                 record["succ_error"] = _gp_error(exc)
         out.append(_gp_json.dumps(record, sort_keys=True))
