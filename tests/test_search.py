@@ -767,116 +767,27 @@ def test_the_engine_keeps_each_action_normalised_and_a_macro_steps_joined_by_new
 
 
 # ------------------------------------------------------------------------------------------ own states
-# Push-level sokoban over the model's own states, (robot cell, sorted (box, cell) pairs): ``{free}`` is
-# where the planted "boxes walking through boxes" bug goes, ``{robot_after}`` the robot's cell after a
-# push, ``{total}`` what h returns, ``{spelled}`` the step's actions (a function spelling them out lazily,
-# or the list itself).
-SOKOBAN_OWN = """
-from collections import deque
-
-_TABLES = {}
-_ADJ = {}
-
-
-def _tables(static, goal):
-    key = (static, goal)
-    t = _TABLES.get(key)
-    if t is None:
-        adj = {}
-        for f in static:
-            if f[0] == "adjacent":
-                adj.setdefault(f[1], {})[f[3]] = f[2]
-        dist = {}
-        for f in goal:
-            if f[0] == "at":
-                target = f[2]
-                d = {target: 0}
-                queue = deque([target])
-                while queue:
-                    c = queue.popleft()
-                    for way, n in adj.get(c, {}).items():
-                        # a box at n pushed towards c, the robot behind it at adj[n][way]
-                        if n not in d and adj.get(n, {}).get(way) is not None:
-                            d[n] = d[c] + 1
-                            queue.append(n)
-                dist[f[1]] = d
-        t = _TABLES[key] = (adj, dist)
-    return t
-
-
-def encode(state, static, objects):
-    robot = next(f[1] for f in state if f[0] == "at-robot")
-    boxes = tuple(sorted((f[1], f[2]) for f in state if f[0] == "at"))
-    return (robot, boxes)
-
-
-def h(state, goal, static, objects):
-    _adj, dist = _tables(static, goal)
-    total = 0
-    for box, cell in state[1]:
-        d = dist.get(box)
-        if d is None:
-            continue
-        v = d.get(cell)
-        if v is None:
-            return float("inf")
-        total += v
-    return {total}
-
-
-def successors(state, static, objects):
-    adj = _ADJ.get(static)
-    if adj is None:
-        adj = _ADJ[static] = _adjacency(static)
-    robot, boxes = state
-    where = {cell: i for i, (_b, cell) in enumerate(boxes)}
-    parent = {robot: None}
-    queue = deque([robot])
-    out = []
-    while queue:
-        c = queue.popleft()
-        for way, n in adj.get(c, {}).items():
-            if n in parent:
-                continue
-            if n in where:
-                beyond = adj.get(n, {}).get(way)
-                if beyond is not None{free}:
-                    i = where[n]
-                    moved = list(boxes)
-                    moved[i] = (boxes[i][0], beyond)
-                    out.append((_steps(parent, c, n, beyond, way, boxes[i][0]), ({robot_after}, tuple(moved))))
-                continue
-            parent[n] = (c, way)
-            queue.append(n)
-    return out
-
-
-def _adjacency(static):
-    adj = {}
-    for f in static:
-        if f[0] == "adjacent":
-            adj.setdefault(f[1], {})[f[3]] = f[2]
-    return adj
-
-
-def _steps(parent, c, n, beyond, way, box):
-    def spell():
-        moves = []
-        cell = c
-        while parent[cell] is not None:
-            prev, w = parent[cell]
-            moves.append(f"(move {prev} {cell} {w})")
-            cell = prev
-        moves.reverse()
-        return moves + [f"(push {c} {n} {beyond} {way} {box})"]
-    return {spelled}
-"""
+# Push-level sokoban over the model's own states, (robot cell, sorted (box, cell) pairs): the README's
+# example. The planted bugs replace exact pieces of it: ``free`` (the planted "boxes walking through boxes"
+# drops the test that the cell beyond the box is free), ``robot_after`` (the robot's cell after a push),
+# ``total`` (what h returns), ``spelled`` (the step's actions: a function spelling them out lazily, or the
+# list itself).
+SOKOBAN_OWN = (Path(__file__).resolve().parent.parent / "docs" / "examples" / "sokoban_own_states.py").read_text()
 
 
 def _own(free: str = " and beyond not in where", robot_after: str = "n", total: str = "total",
          spelled: str = "spell") -> str:  # fmt: skip
-    return (SOKOBAN_OWN.replace("{free}", free).replace("{robot_after}", robot_after).replace("{total}", total)
-            .replace("{spelled}", spelled))  # fmt: skip
+    pieces = {
+        "if beyond is not None and beyond not in where:": f"if beyond is not None{free}:",
+        "(n, tuple(moved))": f"({robot_after}, tuple(moved))",
+        "        total += v\n    return total\n": f"        total += v\n    return {total}\n",
+        "    return spell\n": f"    return {spelled}\n",
+    }
+    source = SOKOBAN_OWN
+    for old, new in pieces.items():
+        assert source.count(old) == 1, old
+        source = source.replace(old, new)
+    return source
 
 
 def test_own_states_pass_the_checks_and_are_never_judged_direct() -> None:
@@ -958,3 +869,21 @@ def test_the_replay_follows_the_pddl() -> None:
     assert gen.replay(gen.initial, plan) == (state, None)
     assert gen.replay(gen.initial, [*plan, "(fly a b)"]) == (None, len(plan))
     assert gen.replay(gen.initial, ["(move a b)"]) == (None, 0)  # too few arguments
+
+
+def test_the_own_states_benchmark_runs_both_searches_on_a_small_track(tmp_path: Path) -> None:
+    """``scripts/bench_own_states.py`` on a track in the organizers' layout (generated sokoban tasks): a
+    row per task with both searches' outcomes."""
+    base = tmp_path / "sokoban"
+    (base / "domain.pddl").parent.mkdir(parents=True)
+    (base / "domain.pddl").write_text(builtin_domain_path("sokoban").read_text())
+    for tier, size in (("easy", 8), ("medium", 12), ("hard", 16)):
+        (base / "testing" / tier).mkdir(parents=True)
+        task = sokoban.generate(sokoban.params_for_size(size), 1, f"{tier}-p01")
+        (base / "testing" / tier / "p01.pddl").write_text(write_problem(task))
+    script = Path(__file__).resolve().parent.parent / "scripts" / "bench_own_states.py"
+    done = subprocess.run([sys.executable, str(script), "--root", str(tmp_path), "--per-tier", "1", "--seconds", "5"],
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith(("easy/", "medium/", "hard/"))]
+    assert len(rows) == 3 and all(line.count("solved") + line.count("timeout") == 2 for line in rows), done.stdout
