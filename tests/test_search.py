@@ -887,3 +887,17 @@ def test_the_own_states_benchmark_runs_both_searches_on_a_small_track(tmp_path: 
     assert done.returncode == 0, done.stderr
     rows = [line for line in done.stdout.splitlines() if line.startswith(("easy/", "medium/", "hard/"))]
     assert len(rows) == 3 and all(line.count("solved") + line.count("timeout") == 2 for line in rows), done.stdout
+
+
+def test_a_timed_out_search_over_own_states_shows_the_state_it_stalled_on() -> None:
+    """An h that is never 0 never lets the search stop: the timeout's feedback says how far it got and shows
+    the expanded state with the lowest h, as the model's own code made it (a robot cell, then box cells)."""
+    source = _own(total="total + 1")
+    task = sokoban_tasks(1, size=250)  # 5 boxes among 129 free cells: far too many states for 3 s
+    ev = evaluate(compose_search(source, builtin_domain("sokoban")), task, orderings=1, timeout=3, jobs=1,
+                  mode="debug")  # fmt: skip
+    feedback = ev.results[0].feedback
+    assert ev.results[0].status == "timeout", feedback
+    assert "The search had expanded at least" in feedback
+    shown = feedback.split("The expanded state with the lowest h, as your code made it: ", 1)[1]
+    assert shown.startswith("('") and "(('" in shown

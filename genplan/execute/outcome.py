@@ -207,6 +207,8 @@ _PROGRESS_RE = re.compile(
     r"(?: cpu_seconds=([\d.]+) wall_seconds=([\d.]+) h_seconds=([\d.]+) successors_seconds=([\d.]+))?$",
     re.M,
 )
+#: With the model's own states, the repr of the expanded state with the lowest h, after each progress line.
+_BEST_STATE_RE = re.compile(r"^genplan-search-best-state: (.*)$", re.M)
 
 
 @dataclass(frozen=True)
@@ -227,6 +229,8 @@ class SearchProgress:
     wall_seconds: float | None = None
     h_seconds: float | None = None
     successors_seconds: float | None = None
+    #: With the model's own states: the expanded state with the lowest h, as its repr (None otherwise).
+    best_state: str | None = None
 
     def time_split(self) -> str:
         """Where the search's time went, as shares of its wall-clock time (a busy machine stretches all
@@ -253,7 +257,9 @@ def search_progress(stderr: str) -> SearchProgress | None:
     expansions, evaluations, best, initial, *times = found[-1]
     since = next(int(line[0]) for line in found if line[2] == best)
     timing = [float(t) if t else None for t in times]
-    return SearchProgress(int(expansions), int(evaluations), best[:20], initial[:20], since, *timing)
+    states = _BEST_STATE_RE.findall(stderr)
+    return SearchProgress(int(expansions), int(evaluations), best[:20], initial[:20], since, *timing,
+                          best_state=states[-1][:1600] if states else None)  # fmt: skip
 
 
 def execution_feedback(outcome: Outcome) -> str:
@@ -271,7 +277,9 @@ def execution_feedback(outcome: Outcome) -> str:
                 f"(the lowest h among them was {progress.best_h}{stalled}; the initial state's h was "
                 f"{progress.initial_h})."
                 f"{progress.time_split()}"
-            )
+                + (f"\nThe expanded state with the lowest h, as your code made it: {progress.best_state}"
+                   if progress.best_state else "")
+            )  # fmt: skip
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
     if status == "exception":
         return f"Running the program raised an exception:\n{detail}"

@@ -272,6 +272,9 @@ class GPStats:
         self.fallback = False
         self.initial_h = None
         self.best_h = GP_INF
+        # With the model's own states, the expanded state with the lowest h (its repr goes with each
+        # progress line: where a search stalls, the model sees the state it stalled on).
+        self.best_state = None
         self.next_progress = 16
         # Where the time went: the model's h and successors, timed around each call by the wall clock (cheap
         # to read), as shares of the search's wall time; the search's CPU time, what the limit counts.
@@ -280,7 +283,7 @@ class GPStats:
         self.h_seconds = 0.0
         self.successors_seconds = 0.0
 
-    def expanded(self, value):
+    def expanded(self, value, state=None):
         """Count an expansion of a state with h = ``value``; at 16, 32, 64, ... expansions, one line on
         stderr (:func:`gp_progress`), so that a search stopped at its time or memory limit leaves behind
         how far it got (genplan shows the last line in the feedback on the timeout or the memory error:
@@ -288,6 +291,7 @@ class GPStats:
         self.expansions += 1
         if value < self.best_h:
             self.best_h = value
+            self.best_state = state
         if self.expansions >= self.next_progress:
             self.next_progress *= 2
             gp_progress(self)
@@ -590,7 +594,7 @@ def gp_gbfs_own(start, succ, h, stats):
     frontier = [(value, 0, counter, start)]
     while frontier:
         value, g, _c, state = _gp_heapq.heappop(frontier)
-        stats.expanded(value)
+        stats.expanded(value, state)
         for item in succ(state):
             try:
                 action, nxt = item
@@ -650,6 +654,10 @@ def gp_own_plan(generic, goal_fluent, steps):
     return plan
 
 
+#: The most characters of the lowest-h state's repr a progress line shows.
+GP_SHOWN_STATE = 1000
+
+
 def gp_progress(stats):
     """One line on stderr with how far the search got so far (informational, as :func:`gp_report`)."""
     _gp_sys.stderr.write(
@@ -658,6 +666,14 @@ def gp_progress(stats):
         f"wall_seconds={_gp_clock() - stats.started:.2f} h_seconds={stats.h_seconds:.2f} "
         f"successors_seconds={stats.successors_seconds:.2f}\n"
     )
+    if stats.best_state is not None:
+        try:
+            shown = repr(stats.best_state)
+        except Exception as exc:
+            shown = f"<repr raised {type(exc).__name__}>"
+        shown = " ".join(shown.split())
+        more = " ..." if len(shown) > GP_SHOWN_STATE else ""
+        _gp_sys.stderr.write(f"genplan-search-best-state: {shown[:GP_SHOWN_STATE]}{more}\n")
 
 
 def gp_report(stats):
