@@ -208,6 +208,13 @@ def test_a_timeout_says_since_when_the_lowest_h_stood() -> None:
     assert ("Of the search's first 20.0 s of CPU time: h 75%, your successors 15%, genplan's search the "
             "rest, 10%") in feedback  # fmt: skip
     assert search_progress("no progress lines") is None
+    # own states: the last best-state line is shown, on a timeout and on a memory error alike
+    own = (improving.replace("best_h=16.0 initial_h=154.0\n", "best_h=16.0 initial_h=154.0\n"
+                             "genplan-search-best-state: ('c1', ('c5', 'c9'))\n"))  # fmt: skip
+    for status in ("timeout", "memory"):
+        feedback = execution_feedback(Outcome(status=status, detail="Stopped.", stderr=own))
+        assert feedback.endswith("The expanded state with the lowest h, as your code made it: ('c1', ('c5', 'c9'))")
+    assert "lowest h, as your code" not in execution_feedback(Outcome(status="memory", detail="", stderr=improving))
 
 
 def test_a_search_that_keeps_too_much_per_state_is_told_how_soon_memory_ran_out() -> None:

@@ -293,7 +293,9 @@ def execution_feedback(outcome: Outcome) -> str:
                 "action taken, a few hundred bytes a state (more for long macro steps); memory that runs out "
                 "within a few thousand states is most often kept by h or successors for every state they see "
                 f"(a cache keyed by states, or full states kept in a module-level dict or list).\n{detail}"
-            )
+                + (f"\nThe expanded state with the lowest h, as your code made it: {progress.best_state}"
+                   if progress.best_state else "")
+            )  # fmt: skip
         return (
             "The program ran out of memory; look for a data structure that grows without bound (or a search "
             f"that keeps every state it ever saw).\n{detail}"
