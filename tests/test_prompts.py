@@ -150,6 +150,7 @@ CONTEXTS: dict[str, dict[str, Any]] = {
             "feedback": "Timeout after 60 s of CPU time.",
             "timeout": True,
             "found": False,
+            "made": False,
         },
         "solved": 5,
         "solved_names": ["instance-0", "instance-1", "instance-2", "instance-4", "instance-5"],
@@ -423,6 +424,11 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     found = render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "check_feedback": "", "task": new_task},
                    reasoning=True)  # fmt: skip
     assert 'It failed on the task "instance-3", which is new: genplan\'s generalization check made it' in found
+    older = {**CONTEXTS["search_fix.j2"]["task"], "made": True}  # found in an earlier round: not "new" again
+    again = render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "check_feedback": "", "task": older},
+                   reasoning=True)  # fmt: skip
+    assert "which is new" not in again and "made in an earlier round" in again
+    assert "earlier rounds are not repeated" in again
     assert "met too many states" in only_task  # a timeout: what it means for a search
     crashed = {**CONTEXTS["search_fix.j2"]["task"], "timeout": False}
     assert "met too many states" not in render("search_fix.j2", **{**CONTEXTS["search_fix.j2"], "task": crashed},

@@ -318,3 +318,28 @@ def test_search_check_feeds_a_larger_task_the_search_fails_back_and_runs_the_rep
     summary = (outcome.run.root / "summary.md").read_text()
     assert f"{found[0]['task']} ({found[0]['objects']} objects)" in summary
     assert "found against s.v0; first solved by heuristic s.v1." in summary, summary
+
+
+def test_a_found_task_is_called_new_only_in_the_round_after_it_was_found(
+    ferry_suite,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The first repair fails the generalization check's task again: the second repair request names it as
+    made in an earlier round, not as new (the answering model read "new" twice and could not tell why)."""
+    fragile = FERRY_H.replace(
+        "    want = ", "    if len(objects) > 70:\n        raise MemoryError('cache full')\n    want = ", 1
+    )
+    requests: list[str] = []
+
+    def respond(call) -> str:
+        requests.append(call.request.messages[-1].content)
+        return _answer(fragile if len(requests) < 3 else FERRY_H)
+
+    outcome, backend, events = _run(ferry_suite, tmp_path, respond, preset="search+check", max_objects=120,
+                                    generalize_budget_s=20)  # fmt: skip
+    assert [c.purpose for c in backend.calls] == ["search.write", "search.fix", "search.fix"]
+    task = next(i for e, i in events if e == "counterexample")["task"]
+    assert f'"{task}", which is new' in requests[1]
+    assert f'"{task}", which is new' not in requests[2] and f'"{task}", which genplan\'s generalization check ' \
+        "made in an earlier round" in requests[2]  # fmt: skip
+    assert outcome.program_label == "s.v2"

@@ -126,18 +126,21 @@ def judge(
 
 
 def feedback_for(
-    version: SearchVersion, check: Any, tasks: dict[str, PyTask], *, reasoning: bool, found: Sequence[str] = ()
+    version: SearchVersion, check: Any, tasks: dict[str, PyTask], *, reasoning: bool, found: Sequence[str] = (),
+    made: Sequence[str] = (),
 ) -> str:
     """The repair request: the checks' counterexamples if any (they say why, state by state), else the
     first debugging task the search failed, with which tasks it solved. ``found``: the tasks the
-    generalization check added (the request says where a new one came from)."""
+    generalization check added while judging this version (the request says where a new one came from);
+    ``made``: all it added so far (an older one is named as such, not as new)."""
     check_feedback = check.feedback() if check is not None and check.failures else ""
     failed = next((r for r in version.results if not r.solved), None)
     task = None
     if failed is not None and (not check_feedback or version.source is None):
         task = {"name": failed.task_id, "python": render_python_task(tasks[failed.task_id]),
                 "feedback": failed.feedback or "The search returned no valid plan.",
-                "timeout": failed.category == TIMEOUT, "found": failed.task_id in found}  # fmt: skip
+                "timeout": failed.category == TIMEOUT, "found": failed.task_id in found,
+                "made": failed.task_id in made}  # fmt: skip
     return render("search_fix.j2", check_feedback=check_feedback, task=task, solved=version.solved,
                   n_tasks=len(version.results), reasoning=reasoning,
                   solved_names=[r.task_id for r in version.results if r.solved])  # fmt: skip
@@ -166,6 +169,7 @@ def write_search(
     """
     task_ids = list(tasks)
     found_ids: list[str] = []  # the tasks the generalization check added
+    found_in: dict[int, str] = {}  # the round whose version the check found each one for
     answer = ask(llm, [user(prompt)], purpose="search.write", extract=extract_heuristic, want="heuristic")
     checks: dict[int, Any] = {}
 
@@ -185,6 +189,7 @@ def write_search(
                 tasks[task_id] = py
                 task_ids.append(task_id)
                 found_ids.append(task_id)
+                found_in[round_] = task_id
                 v = replace(v, results=(*v.results, result))
         return v
 
@@ -194,7 +199,8 @@ def write_search(
     for round_ in range(1, rounds + 1):
         if version.passed:
             break
-        request = feedback_for(version, checks[round_ - 1], tasks, reasoning=reasoning, found=found_ids)
+        new = [found_in[round_ - 1]] if round_ - 1 in found_in else []
+        request = feedback_for(version, checks[round_ - 1], tasks, reasoning=reasoning, found=new, made=found_ids)
         versions[-1] = version = _with_feedback(version, request)
         record(version)
         fixed = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
