@@ -269,8 +269,16 @@ def execution_feedback(outcome: Outcome) -> str:
     detail = outcome.detail.strip()
     if status == "timeout":
         progress = search_progress(outcome.stderr)
+        if progress is not None and progress.expansions <= 1:  # the line of expansion 1 is written as it starts
+            return (
+                f"{detail}\nThe search had not finished expanding the initial state (its h was {progress.initial_h}): "
+                "computing its successors and h on each of them took the whole time, so each call is far too "
+                "slow for a task of this size."
+                + (f"\nThe initial state, as your code made it: {progress.best_state}" if progress.best_state else "")
+            )  # fmt: skip
         if progress is not None:  # a composed search (genplan.search.runtime) that ran out of time
-            stalled = (f", and no state expanded after the first {progress.best_since:,} had a lower h"
+            first = "the first" if progress.best_since == 1 else f"the first {progress.best_since:,}"
+            stalled = (f", and no state expanded after {first} had a lower h"
                        if progress.best_since * 4 <= progress.expansions else "")  # fmt: skip
             return (
                 f"{detail}\nThe search had expanded at least {progress.expansions:,} states without reaching the goal "

@@ -275,7 +275,7 @@ class GPStats:
         # With the model's own states, the expanded state with the lowest h (its repr goes with each
         # progress line: where a search stalls, the model sees the state it stalled on).
         self.best_state = None
-        self.next_progress = 16
+        self.next_progress = 1
         # Where the time went: the model's h and successors, timed around each call by the wall clock (cheap
         # to read), as shares of the search's wall time; the search's CPU time, what the limit counts.
         self.started = _gp_clock()
@@ -284,7 +284,7 @@ class GPStats:
         self.successors_seconds = 0.0
 
     def expanded(self, value, state=None):
-        """Count an expansion of a state with h = ``value``; at 16, 32, 64, ... expansions, one line on
+        """Count an expansion of a state with h = ``value``; at 1, 2, 4, 8, ... expansions, one line on
         stderr (:func:`gp_progress`), so that a search stopped at its time or memory limit leaves behind
         how far it got (genplan shows the last line in the feedback on the timeout or the memory error:
         a search that runs out of memory after a few hundred states keeps far too much per state)."""
@@ -581,6 +581,7 @@ def gp_gbfs_own(start, succ, h, stats):
     value = _gp_value(h(start), "on the initial state")
     stats.evaluations += 1
     stats.initial_h = value
+    stats.best_state = start
     if value == 0:
         return []
     try:

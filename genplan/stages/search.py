@@ -126,7 +126,12 @@ def judge(
 
 
 def feedback_for(
-    version: SearchVersion, check: Any, tasks: dict[str, PyTask], *, reasoning: bool, found: Sequence[str] = (),
+    version: SearchVersion,
+    check: Any,
+    tasks: dict[str, PyTask],
+    *,
+    reasoning: bool,
+    found: Sequence[str] = (),
     made: Sequence[str] = (),
 ) -> str:
     """The repair request: the checks' counterexamples if any (they say why, state by state), else the
