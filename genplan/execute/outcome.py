@@ -246,6 +246,10 @@ class SearchProgress:
                      "wrote none, building and keeping states, ordering the queue)")  # fmt: skip
         return f" Of the search's first {self.cpu_seconds:.1f} s of CPU time: " + ", ".join(parts) + "."
 
+    def state_line(self, what: str = "The expanded state with the lowest h") -> str:
+        """The own-state search's shown state as a line of feedback ("" for a search over facts)."""
+        return f"\n{what}, as your code made it: {self.best_state}" if self.best_state else ""
+
 
 def search_progress(stderr: str) -> SearchProgress | None:
     """The last progress line a composed search wrote, and since when its lowest h stood. Informational
@@ -273,9 +277,8 @@ def execution_feedback(outcome: Outcome) -> str:
             return (
                 f"{detail}\nThe search had not finished expanding the initial state (its h was {progress.initial_h}): "
                 "computing its successors and h on each of them took the whole time, so each call is far too "
-                "slow for a task of this size."
-                + (f"\nThe initial state, as your code made it: {progress.best_state}" if progress.best_state else "")
-            )  # fmt: skip
+                "slow for a task of this size." + progress.state_line("The initial state")
+            )
         if progress is not None:  # a composed search (genplan.search.runtime) that ran out of time
             first = "the first" if progress.best_since == 1 else f"the first {progress.best_since:,}"
             stalled = (f", and no state expanded after {first} had a lower h"
@@ -284,10 +287,8 @@ def execution_feedback(outcome: Outcome) -> str:
                 f"{detail}\nThe search had expanded at least {progress.expansions:,} states without reaching the goal "
                 f"(the lowest h among them was {progress.best_h}{stalled}; the initial state's h was "
                 f"{progress.initial_h})."
-                f"{progress.time_split()}"
-                + (f"\nThe expanded state with the lowest h, as your code made it: {progress.best_state}"
-                   if progress.best_state else "")
-            )  # fmt: skip
+                f"{progress.time_split()}" + progress.state_line()
+            )
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
     if status == "exception":
         return f"Running the program raised an exception:\n{detail}"
@@ -301,9 +302,8 @@ def execution_feedback(outcome: Outcome) -> str:
                 "action taken, a few hundred bytes a state (more for long macro steps); memory that runs out "
                 "within a few thousand states is most often kept by h or successors for every state they see "
                 f"(a cache keyed by states, or full states kept in a module-level dict or list).\n{detail}"
-                + (f"\nThe expanded state with the lowest h, as your code made it: {progress.best_state}"
-                   if progress.best_state else "")
-            )  # fmt: skip
+                + progress.state_line()
+            )
         return (
             "The program ran out of memory; look for a data structure that grows without bound (or a search "
             f"that keeps every state it ever saw).\n{detail}"

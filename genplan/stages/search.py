@@ -173,8 +173,7 @@ def write_search(
     task: the version does not pass, its repair is shown the task, and later versions are run on it too.
     """
     task_ids = list(tasks)
-    found_ids: list[str] = []  # the tasks the generalization check added
-    found_in: dict[int, str] = {}  # the round whose version the check found each one for
+    found_in: dict[int, str] = {}  # the tasks the generalization check added, by the round of the version it failed
     answer = ask(llm, [user(prompt)], purpose="search.write", extract=extract_heuristic, want="heuristic")
     checks: dict[int, Any] = {}
 
@@ -193,7 +192,6 @@ def write_search(
                 task_id, py, result = found
                 tasks[task_id] = py
                 task_ids.append(task_id)
-                found_ids.append(task_id)
                 found_in[round_] = task_id
                 v = replace(v, results=(*v.results, result))
         return v
@@ -205,7 +203,8 @@ def write_search(
         if version.passed:
             break
         new = [found_in[round_ - 1]] if round_ - 1 in found_in else []
-        request = feedback_for(version, checks[round_ - 1], tasks, reasoning=reasoning, found=new, made=found_ids)
+        made = list(found_in.values())
+        request = feedback_for(version, checks[round_ - 1], tasks, reasoning=reasoning, found=new, made=made)
         versions[-1] = version = _with_feedback(version, request)
         record(version)
         fixed = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
