@@ -411,7 +411,10 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     text = render("search_write.j2", **CONTEXTS["search_write.j2"], reasoning=False)
     assert "h(state, goal, static, objects)" in text and "successors(state, static, objects)" in text
     assert "float('inf')" in text and "direct" in text and "cheap" in text
-    assert "up to 400 objects" in text and "60 seconds of CPU time" in text and "shorter ones score better" in text
+    assert "up to 400 objects" in text and "60 seconds of CPU time" in text and "score better" in text
+    # what the answering models asked: is every task solvable, what a plan's length counts, does a cache outlive a task
+    assert "Every task the search is given is solvable" in text
+    assert "each action of a macro step counted" in text and "each task runs in a fresh process" in text
     assert "(name, type)" in text and text.count("```python") == 3
     untyped = render("search_write.j2", **{**CONTEXTS["search_write.j2"], "typed": False, "max_objects": None},
                      reasoning=True)  # fmt: skip
