@@ -415,6 +415,7 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     # what the answering models asked: is every task solvable, what a plan's length counts, does a cache outlive a task
     assert "Every task the search is given is solvable" in text
     assert "each action of a macro step counted" in text and "each task runs in a fresh process" in text
+    assert "only until one has a lower h than the state" in text  # how an own-state search expands
     assert "(name, type)" in text and text.count("```python") == 3
     untyped = render("search_write.j2", **{**CONTEXTS["search_write.j2"], "typed": False, "max_objects": None},
                      reasoning=True)  # fmt: skip

@@ -921,3 +921,57 @@ def test_a_search_that_never_finishes_its_first_expansion_is_told_so_not_told_of
     assert ev.results[0].status == "timeout", feedback
     assert "had not finished expanding the initial state" in feedback and "endless loop" not in feedback
     assert "The initial state, as your code made it: ('" in feedback
+
+
+def _own_search(start: int, succ: object, h: object) -> tuple[list[object], object, list[int]]:
+    """:func:`gp_gbfs_own` on integer states; the plan, the stats and the states ``h`` was called on."""
+    from genplan.search.runtime import GPStats, gp_gbfs_own
+
+    called: list[int] = []
+
+    def counted(state: int) -> float:
+        called.append(state)
+        return h(state)  # type: ignore[operator]
+
+    stats = GPStats()
+    return gp_gbfs_own(start, succ, counted, stats), stats, called
+
+
+def test_an_own_state_expansion_evaluates_successors_only_up_to_the_first_better_one() -> None:
+    """States are integers, h(n) = n, and each state has 40 successors that lead away from the goal before
+    the one that leads towards it: a search that evaluated every successor would pay 41 calls a step;
+    stopping at the first better one pays what comes before it (here, with the way down listed first, 1)."""
+    first = lambda n: [(f"down {n}", n - 1)] + [(f"up {n} {i}", 1000 * n + i + 1) for i in range(40)]  # noqa: E731
+    plan, stats, called = _own_search(30, first, float)
+    assert plan == [f"down {n}" for n in range(30, 0, -1)]
+    assert called == list(range(30, -1, -1))  # the start, then one better successor per step
+    assert stats.evaluations == 31 and stats.expansions == 30  # type: ignore[attr-defined]
+    # listed last, the way down costs every successor before it, as a full expansion would
+    last = lambda n: [(f"up {n} {i}", 1000 * n + i + 1) for i in range(40)] + [(f"down {n}", n - 1)]  # noqa: E731
+    plan, stats, _ = _own_search(30, last, float)
+    assert len(plan) == 30 and stats.evaluations == 1 + 30 * 41  # type: ignore[attr-defined]
+
+
+def test_successors_left_unevaluated_are_searched_when_the_better_one_leads_nowhere() -> None:
+    """The first better successor (state 1) is a dead end with no successors; the goal is reached through
+    a successor after it, queued unevaluated under its parent's h and evaluated when it came up."""
+    graph = {10: [("trap", 1), ("slow", 9)], 1: [], 9: [("home", 0)]}
+    plan, _, called = _own_search(10, lambda n: graph[n], lambda n: {10: 10, 1: 1, 9: 9, 0: 0}[n])
+    assert plan == ["slow", "home"] and called == [10, 1, 9, 0]
+
+
+def test_an_unevaluated_successor_worse_than_its_parent_waits_its_turn() -> None:
+    """A successor evaluated when it comes up, with an h above the value it was queued under, goes back
+    into the queue under its h, behind a better state met earlier: state 7 (h 50) is not expanded before
+    state 4 (h 6), which leads to the goal."""
+    graph = {8: [("a", 5), ("b", 7), ("c", 4)], 5: [], 7: [("wrong", 0)], 4: [("right", 0)]}
+    values = {8: 8, 5: 5, 7: 50, 4: 6, 0: 0}
+    order: list[int] = []
+
+    def succ(n: int) -> list[tuple[str, int]]:
+        order.append(n)
+        return graph[n]
+
+    plan, _, called = _own_search(8, succ, values.__getitem__)
+    assert called[:4] == [8, 5, 7, 4]  # 7 and 4 are evaluated when they come up, after 5 led nowhere
+    assert order == [8, 5, 4] and plan == ["c", "right"]
