@@ -583,6 +583,16 @@ def _gp_own_pairs(succ, state):
         yield action, nxt
 
 
+def _gp_own_value(h, state, stats):
+    """``h`` of one of the model's states, counted, and checked to be a number (the common case, an int or
+    a float that is not NaN, costs two class tests)."""
+    value = h(state)
+    stats.evaluations += 1
+    if (value.__class__ is not float and value.__class__ is not int) or value != value:
+        value = _gp_value(value, "on a state successors returned")
+    return value
+
+
 def gp_gbfs_own(start, succ, h, stats):
     """Greedy best-first search over the model's own states (see :func:`gp_solve`): ``succ(state)`` gives
     the model's ``(action, next_state)`` pairs in its own order, a state is a goal when ``h`` is 0, and the
@@ -596,8 +606,8 @@ def gp_gbfs_own(start, succ, h, stats):
     IPC-sized task a state has a hundred successors and the model's h is most of the cost, so evaluating
     every successor of every state (plain greedy best-first search) pays a hundred calls for each step
     down. Stopping at the first better successor pays a few, while the next state expanded is still the
-    lowest-h one known, so on a plateau the search is the same as before. Measured on the Learning Track's
-    sokoban (README, *Own states*). Ties: fewer steps, then first queued."""
+    lowest-h one known. Measured on the Learning Track's sokoban (README, *Partial expansion*); which
+    successor is taken first depends on the model's order. Ties: fewer steps, then first queued."""
     stats.strategy = stats.strategy or "gbfs"
     value = _gp_value(h(start), "on the initial state")
     stats.evaluations += 1
@@ -618,16 +628,11 @@ def gp_gbfs_own(start, succ, h, stats):
     while frontier:
         key, g, _c, state, value = _gp_heapq.heappop(frontier)
         if value is None:
-            value = h(state)
-            if value.__class__ is not float and value.__class__ is not int:
-                value = _gp_value(value, "on a state successors returned")
-            stats.evaluations += 1
+            value = _gp_own_value(h, state, stats)
             if value == 0:
                 return _gp_own_plan(parents, state)
             if value == GP_INF:
                 continue
-            if value != value:
-                _gp_value(value, "on a state successors returned")
             if value > key:
                 counter += 1
                 _gp_heapq.heappush(frontier, (value, g, counter, state, value))
@@ -648,16 +653,11 @@ def gp_gbfs_own(start, succ, h, stats):
             if improved:
                 _gp_heapq.heappush(frontier, (value, g + 1, counter, nxt, None))
                 continue
-            child = h(nxt)
-            if child.__class__ is not float and child.__class__ is not int:
-                child = _gp_value(child, "on a state successors returned")
-            stats.evaluations += 1
+            child = _gp_own_value(h, nxt, stats)
             if child == 0:
                 return _gp_own_plan(parents, nxt)
             if child == GP_INF:
                 continue
-            if child != child:
-                _gp_value(child, "on a state successors returned")
             improved = child < value
             _gp_heapq.heappush(frontier, (child, g + 1, counter, nxt, child))
     raise GPSearchError(
