@@ -122,9 +122,12 @@ def params_for_size(size: int) -> Params:
     (its squares, the boxes and the 4 direction constants), at least 5 x 5; on it the Learning Track's
     number of boxes for that map (:func:`boxes_for_grid`), or fewer when ``size`` has no room for them
     (so that the object count of each Learning Track task gives its grid size and its number of boxes,
-    but on its 12 x 12 maps with 4 boxes: 3 there); 45% walls drawn (about a quarter stay walls, as there); and 0.7
-    pulls per square of the map's width (a box then starts about half the width from its goal square,
-    as there).
+    but on its 12 x 12 maps with 4 boxes: 3 there). Walls: 45% of the inner squares drawn on maps below
+    35 x 35 and 35% from there on, so that about as much floor stays, and as few one-square-wide passages,
+    as on the Learning Track's maps of that size (from 35 x 35 on they are open rooms, about three
+    quarters floor with an eighth to a sixth of it in narrow passages; drawing 45% there left a fifth to a
+    third, which made large generated tasks harder than the tests). 0.7 pulls per square of the map's
+    width (a box then starts about half the width from its goal square, as there).
 
     The Learning Track ranges from 7 x 7 with 1 box (54 objects) in training to 99 x 99 with 79 boxes
     (9884 objects) in the hard tests. Sizes below 30 give a 5 x 5 map with 1 box.
@@ -136,9 +139,13 @@ def params_for_size(size: int) -> Params:
     return Params(
         grid_size=n,
         boxes=max(1, min(boxes_for_grid(n), (n - 2) ** 2 // 4, size - n * n - 4)),
-        wall_percent=45,
+        wall_percent=45 if n < OPEN_GRID else 35,
         pulls=max(2, round(0.7 * n)),
     )
+
+
+#: From this map size on, the Learning Track's maps are open rooms (see :func:`params_for_size`).
+OPEN_GRID = 35
 
 
 def generate(params: Params, seed: int, name: str | None = None) -> Task:
