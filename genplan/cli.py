@@ -861,6 +861,9 @@ def synthesize(
                 how = "direct on every state checked"
             err_console.print(f"  heuristic {info['label']}: {how}; search solved {info['solved']}/{info['of']} "
                               "debugging tasks")  # fmt: skip
+        elif event == "probe":
+            err_console.print(f"  heuristic {info['label']}: probe solved {info['solved']}/{info['of']} "
+                              "generated tasks of the largest size")  # fmt: skip
         elif event == "checked":
             err_console.print(
                 f"  generalization check: no counterexample to {info['label']} among {info['tasks']} tasks "

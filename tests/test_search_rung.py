@@ -343,3 +343,46 @@ def test_a_found_task_is_called_new_only_in_the_round_after_it_was_found(
     assert f'"{task}", which is new' not in requests[2] and f'"{task}", which genplan\'s generalization check ' \
         "made in an earlier round" in requests[2]  # fmt: skip
     assert outcome.program_label == "s.v2"
+
+
+def test_drafts_are_ranked_by_the_probe_and_the_best_goes_on(ferry_suite, tmp_path: Path) -> None:  # noqa: F811
+    """``search_drafts = 2``: the first request is answered twice (two samples). Both drafts pass the checks
+    and solve every debugging task, but the first gives up on tasks past 70 objects; the probe (generated
+    tasks of the largest size the run asks for, 120 objects) tells them apart, and the second is the one
+    selected. The first is kept on disk for ``inspect`` with its probe, and never selected."""
+    fragile = FERRY_H.replace(
+        "    want = ", "    if len(objects) > 70:\n        raise MemoryError('cache full')\n    want = ", 1
+    )
+
+    def respond(call) -> str:
+        return _answer(fragile if call.index == 0 else FERRY_H)
+
+    outcome, backend, events = _run(ferry_suite, tmp_path, respond, preset="search", max_objects=120,
+                                    search_drafts=2)  # fmt: skip
+    assert [c.purpose for c in backend.calls] == ["search.write", "search.write"]
+    # the second draft's request shows the examples' objects and goal facts in an order of its own, so a
+    # deterministic model (or the reply cache) does not answer it with the first draft's code
+    first_request, second_request = (c.request.messages[0].content for c in backend.calls)
+    assert first_request != second_request
+    assert first_request.split("Example task 1")[0] == second_request.split("Example task 1")[0]
+    probes = {i["label"]: (i["solved"], i["of"]) for e, i in events if e == "probe"}
+    assert probes == {"s.v0": (0, 3), "s.d2.v0": (3, 3)}
+    assert outcome.kind == "search" and outcome.program_label == "s.d2.v0"
+    first = json.loads((outcome.run.root / "3-search" / "v0.json").read_text())
+    chosen = json.loads((outcome.run.root / "3-search" / "d2-v0.json").read_text())
+    assert first["probe"]["solved"] == 0 and first["passed"] and chosen["probe"]["solved"] == 3
+    assert 100 <= chosen["probe"]["objects"] <= 120
+    assert (outcome.run.root / "program.py").read_text().strip() == FERRY_H.strip()
+    text = summary_markdown(outcome.run, details=True)
+    assert "s.d2.v0" in text and "probe: 3/3 generated tasks" in text and "probe: 0/3 generated tasks" in text
+    # the drafts count in the calls a run may pay for
+    assert load_config("search", search_drafts=2).max_llm_calls() == PRESETS["search"].max_llm_calls() + 1
+
+
+def test_one_draft_is_the_rung_as_before(ferry_suite, tmp_path: Path) -> None:  # noqa: F811
+    """The default (one draft) asks once, probes nothing and keeps its labels and its run key."""
+    outcome, backend, events = _run(ferry_suite, tmp_path, lambda call: _answer(FERRY_H), preset="search")
+    assert [c.purpose for c in backend.calls] == ["search.write"]
+    assert not [e for e, _ in events if e == "probe"] and outcome.program_label == "s.v0"
+    assert load_config("search", search_drafts=1).protocol_key == PRESETS["search"].protocol_key
+    assert load_config("search", search_drafts=2).protocol_key != PRESETS["search"].protocol_key

@@ -83,9 +83,10 @@ def save_program(run: RunDir, v: ProgramVersion) -> None:
 
 
 def save_search(run: RunDir, v: SearchVersion) -> None:
-    """A heuristic version: its code (``3-search/v<round>.py``) and how it did (the checks' verdict with the
-    counterexample states, the search's results, the feedback it was repaired with)."""
-    base = f"3-search/v{v.round}"
+    """A heuristic version: its code (``3-search/v<round>.py``, ``3-search/d<draft>-v<round>.py`` from the
+    second draft on) and how it did (the checks' verdict with the counterexample states, the search's
+    results, the probe's when drafts were ranked, the feedback it was repaired with)."""
+    base = f"3-search/v{v.round}" if v.draft == 1 else f"3-search/d{v.draft}-v{v.round}"
     if v.source is not None:
         run.write_text(f"{base}.py", v.source)
     run.write_json(
@@ -104,5 +105,7 @@ def save_search(run: RunDir, v: SearchVersion) -> None:
             "answer": v.answer,
             "has_source": v.source is not None,
             "reminders": v.reminders,
+            "draft": v.draft,
+            "probe": v.probe,
         },
     )

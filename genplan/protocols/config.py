@@ -98,6 +98,10 @@ class Config:
     #: The search rung (``auto`` when programs time out, or the ``search`` protocol alone): repair rounds of
     #: the model's heuristic, each fed the checks' counterexamples or the failed debugging task.
     search_rounds: int = 3
+    #: The search rung's first request answered this many times (independent samples); the draft that
+    #: solves the most debugging and probe tasks (generated tasks of the largest size the run asks for) is
+    #: checked and repaired, the others are kept for ``inspect`` only (:func:`genplan.stages.search.write_search`).
+    search_drafts: int = 1
     #: "together": describe the debugging tasks in as few calls as the model's context allows (one, for
     #: small tasks); "each": one call per task, as in the paper.
     task_descriptions: str = "together"
@@ -142,6 +146,9 @@ class Config:
             )
         if self.repair_rounds < 0 or self.search_rounds < 0:
             raise ConfigError("repair_rounds and search_rounds cannot be negative.")
+        if self.search_drafts < 1:
+            raise ConfigError(f"search_drafts is how many times the search rung's first request is answered: at "
+                              f"least 1, not {self.search_drafts}.")  # fmt: skip
         if self.task_descriptions not in {"together", "each"}:
             raise ConfigError(f"task_descriptions must be 'together' or 'each', not {self.task_descriptions!r}.")
         if self.context_tokens is not None and self.context_tokens < 1024:
@@ -183,7 +190,7 @@ class Config:
         stage's tasks with up to ``generalize_rounds`` counterexamples from those rungs.
         """
         per_round = 2 if self.code_reflection else 1
-        search = 1 + self.search_rounds  # the heuristic, then its repairs (no reflection call)
+        search = self.search_drafts + self.search_rounds  # the heuristic's drafts, then repairs (no reflection call)
         if self.protocol == "search":
             return search
         extra = self.generalize_rounds if self.protocol == "auto" and self.generalize else 0
@@ -217,6 +224,7 @@ ADDED_LATER: dict[str, Any] = {
     "eager_variants": False,
     "generalize_generator": "auto",
     "search_rounds": 3,
+    "search_drafts": 1,
 }
 
 
@@ -234,6 +242,7 @@ def protocol_settings(values: dict[str, Any]) -> dict[str, Any]:
         payload.pop("repair_rounds", None)
     if payload.get("protocol", "staged") not in {"auto", "search"}:
         payload.pop("search_rounds", None)
+        payload.pop("search_drafts", None)
     return {k: v for k, v in payload.items() if not (k in ADDED_LATER and v == ADDED_LATER[k])}
 
 

@@ -72,8 +72,9 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     prompt_ids = list(suite.split.prompt_tasks(config.seed))
     examples = [DirectExample(t, ctx.code_task(t).py, tuple(reference_plan(suite, t, ctx.cache_dir)))
                 for t in prompt_ids]  # fmt: skip
-    prompt = search_prompt(suite.domain.name, suite.domain_path.read_text(), examples, typed=suite.domain.typed,
-                           timeout=config.timeout, max_objects=ctx.max_objects, reasoning=config.reasoning)  # fmt: skip
+    prompts = [search_prompt(suite.domain.name, suite.domain_path.read_text(), examples, typed=suite.domain.typed,
+                             timeout=config.timeout, max_objects=ctx.max_objects, reasoning=config.reasoning,
+                             draft=k, seed=config.seed) for k in range(1, config.search_drafts + 1)]  # fmt: skip
 
     def record(version: SearchVersion) -> None:
         save_search(ctx.run, version)
@@ -84,9 +85,56 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     def compose(source: str, strategy: str) -> str:
         return compose_search(source, suite.domain, strategy)
 
-    return write_search(ctx.llm, prompt, {t: ctx.code_task(t).py for t in task_ids}, ctx.evaluator,
+    probe = prober(ctx, compose) if config.search_drafts > 1 else None
+    return write_search(ctx.llm, prompts, {t: ctx.code_task(t).py for t in task_ids}, ctx.evaluator,
                         checker(ctx), compose, rounds=config.search_rounds, record=record,
-                        reasoning=config.reasoning, generalize=generalizer(ctx, compose))  # fmt: skip
+                        reasoning=config.reasoning, generalize=generalizer(ctx, compose),
+                        probe=probe)  # fmt: skip
+
+
+#: Generated tasks a draft is probed on (see :func:`prober`).
+PROBE_TASKS = 3
+
+
+def prober(ctx: Context, compose: Callable[[str, str], str]) -> Callable[[SearchVersion], dict] | None:
+    """Ranks the search rung's drafts (``search_drafts`` > 1): a draft's composed search on
+    :data:`PROBE_TASKS` generated tasks of the largest size the run asks programs to handle (the
+    prompt's "up to N objects"; training-side tasks, never held-out ones), in one ordering, under the
+    run's limits. Solved tasks and CPU seconds (a failed task counts its full time) are what tell drafts
+    apart: the debugging tasks are small enough that most drafts solve them all. None without a generator
+    (the drafts are then ranked by the debugging tasks alone)."""
+    from genplan.core.paths import cache_root
+    from genplan.execute.evaluate import evaluate_program
+    from genplan.generalize.generated import generated_batches
+    from genplan.generalize.naming import find_generator, registered_renaming
+
+    suite, config = ctx.suite, ctx.config
+    generator = find_generator(suite.domain, hint=suite.domain_name,
+                               renaming=registered_renaming(suite.root, ctx.cache_dir))  # fmt: skip
+    if generator is None:
+        return None
+    size = ctx.max_objects
+    tasks = [(c.task_id.replace("gen-", "probe-", 1), c.task)
+             for batch in generated_batches(generator, [size], per_size=PROBE_TASKS, seed=config.seed,
+                                            max_objects=size)
+             for c in batch]  # fmt: skip
+    if not tasks:
+        return None
+    objects = round(sum(t.size for _, t in tasks) / len(tasks))
+
+    def probe(version: SearchVersion) -> dict:
+        assert version.source is not None
+        with ctx.cpu_gate or _null():
+            report = evaluate_program(compose(version.source, version.strategy), tasks, orderings=1, seed=config.seed,
+                                      timeout=config.timeout, memory_mb=config.memory_mb, jobs=ctx.jobs, mode="debug",
+                                      cache_dir=cache_root(ctx.cache_dir), cluster=ctx.cluster)  # fmt: skip
+        ctx.progress("probe", {"label": version.label, "solved": sum(r.solved for r in report.results),
+                               "of": len(tasks)})  # fmt: skip
+        return {"solved": sum(r.solved for r in report.results), "of": len(tasks), "objects": objects,
+                "cpu_s": round(sum(r.runtime for r in report.results), 3),
+                "tasks": {r.task_id: r.solved for r in report.results}}  # fmt: skip
+
+    return probe
 
 
 def generalizer(

@@ -34,7 +34,7 @@ def collect(run: RunDir) -> dict[str, Any]:
         data["path"] = str(source) if source.is_file() else None
         programs.append(data)
     searches = []
-    for p in _versions(run, "3-search", "v*.json"):
+    for p in _versions(run, "3-search", "v*.json") + _versions(run, "3-search", "d*-v*.json"):
         data = run.read_json(str(p.relative_to(run.root)))
         source = p.with_suffix(".py")
         data["source"] = source.read_text() if source.is_file() else None
@@ -319,15 +319,19 @@ def _search_lines(searches: list[dict[str, Any]], details: bool) -> list[str]:
         found = ", ".join(f"{k}: {n}" for k, n in (check.get("by_kind") or {}).items()) or "nothing"
         checked = f"checks on {check.get('states')} states found {found}" if check else "no code to check"
         results = ", ".join(f"{r['task_id']} {_mark(r['solved'])}" for r in v["results"])
+        probe = v.get("probe")
+        probed = (f"; probe: {probe['solved']}/{probe['of']} generated tasks of about {probe.get('objects')} objects, "
+                  f"{probe['cpu_s']:.1f} s CPU") if probe else ""  # fmt: skip
         out.append(f"- {v['label']}: {checked}; searched by {v.get('strategy')}, {v['solved']}/{len(v['results'])} "
-                   f"debugging tasks ({results})" + (" (passed)" if v.get("passed") else ""))  # fmt: skip
+                   f"debugging tasks ({results})" + probed + (" (passed)" if v.get("passed") else ""))  # fmt: skip
         if details:
             for f in (check.get("failures") or [])[:SHOWN_COUNTEREXAMPLES]:
                 state = ", ".join("(" + " ".join(x) + ")" for x in f.get("state") or []) or "nothing"
                 action = f"; action {f['action']}" if f.get("action") else ""
                 out += ["", f"Counterexample ({f['kind']}) in {f.get('origin')}{action}:", "", "```",
                         f"state: {state}", f"expected: {f.get('expected')}", f"got: {f.get('got')}", "```"]  # fmt: skip
-            if previous and previous.get("source") and v.get("source"):
+            same_draft = previous is not None and previous.get("draft", 1) == v.get("draft", 1)
+            if same_draft and previous.get("source") and v.get("source"):
                 out += ["", f"Changes from {previous['label']}:", "", "```diff",
                         _diff(previous["source"], v["source"], previous["label"], v["label"]), "```"]  # fmt: skip
             elif v.get("source"):

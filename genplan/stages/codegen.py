@@ -23,6 +23,7 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from genplan.core.prompts import render
 from genplan.pddl.pyform import PyTask, render_set
@@ -95,9 +96,11 @@ class CodeTask:
     py: PyTask
 
 
-def shuffled_example(example: Example, seed: int, variant: int, attempt: int = 0) -> str:
-    """The example's Python literals with objects and goal facts in a seeded order for ``variant``."""
-    tag = f"codegen|{seed}|{variant}|{example.task_id}" + (f"|{attempt}" if attempt else "")
+def shuffled_example(example: Example | Any, seed: int, variant: int, attempt: int = 0, stage: str = "codegen") -> str:
+    """The example's Python literals with objects and goal facts in a seeded order for ``variant`` (of
+    ``stage``: the search rung's drafts draw their own orders). ``example``: anything with ``task_id``
+    and ``py``."""
+    tag = f"{stage}|{seed}|{variant}|{example.task_id}" + (f"|{attempt}" if attempt else "")
     digest = hashlib.sha256(tag.encode()).digest()
     rng = random.Random(int.from_bytes(digest[:8], "big"))
     objects = list(example.py.objects)

@@ -31,7 +31,7 @@ from typing import Any
 from genplan.core.prompts import render
 from genplan.execute.outcome import TIMEOUT
 from genplan.pddl.pyform import PyTask, render_python_task
-from genplan.stages.codegen import Evaluator, TaskResult
+from genplan.stages.codegen import Evaluator, TaskResult, shuffled_example
 from genplan.stages.conversation import Answer, ChatClient, Message, ask, user
 from genplan.stages.direct import DirectExample, example_context
 from genplan.stages.extract import extract_heuristic
@@ -43,6 +43,8 @@ PROGRAM, SEARCH = "program", "search"
 Checker = Callable[[str], Any]
 #: Composes an artifact's source into the program the sandbox runs, with a strategy ("hill" or "gbfs").
 Composer = Callable[[str, str], str]
+#: Runs a draft's composed search on the probe tasks; returns ``{"solved", "of", "cpu_s", "tasks"}``.
+Prober = Callable[["SearchVersion"], dict[str, Any]]
 
 NO_HEURISTIC = (
     "No Python code defining h(state, goal, static, objects) could be read from your answer. Write the complete "
@@ -66,6 +68,11 @@ class SearchVersion:
     reminders: int = 0
     #: The feedback this version was repaired with (None while it was not, or it passed).
     feedback: str | None = None
+    #: Which of the first answers (drafts, 1..N) this version is, or descends from by repair.
+    draft: int = 1
+    #: How the drafts were ranked: this draft's search on the probe tasks (generated tasks of the largest
+    #: size the run asks for), ``{"solved", "of", "cpu_s", "tasks"}``; None when there was one draft.
+    probe: dict[str, Any] | None = None
 
     kind = SEARCH
 
@@ -75,7 +82,7 @@ class SearchVersion:
 
     @property
     def label(self) -> str:
-        return f"s.v{self.round}"
+        return f"s.v{self.round}" if self.draft == 1 else f"s.d{self.draft}.v{self.round}"
 
     @property
     def direct(self) -> bool:
@@ -96,14 +103,24 @@ def search_prompt(
     timeout: float,
     max_objects: int | None = None,
     reasoning: bool = False,
+    draft: int = 1,
+    seed: int = 1,
 ) -> str:
-    """The request: the domain, two examples with correct plans, the artifact's interface and what scores."""
+    """The request: the domain, two examples with correct plans, the artifact's interface and what scores.
+
+    ``draft`` > 1 (the rung's further drafts): the examples' objects and goal facts in an order of the
+    draft's own (seeded by ``seed``), so that each draft's request differs from the others (a
+    deterministic model, or the reply cache, would answer the same request with the same code)."""
+    context = example_context(examples)
+    if draft > 1:
+        for item, e in zip(context, examples, strict=True):
+            item["python"] = shuffled_example(e, seed, draft, stage="search")
     return render(
         "search_write.j2",
         domain_name=domain_name,
         domain_pddl=domain_pddl,
         typed=typed,
-        examples=example_context(examples),
+        examples=context,
         timeout=timeout,
         max_objects=max_objects,
         reasoning=reasoning,
@@ -153,7 +170,7 @@ def feedback_for(
 
 def write_search(
     llm: ChatClient,
-    prompt: str,
+    prompt: str | Sequence[str],
     tasks: dict[str, PyTask],
     evaluate: Evaluator,
     check: Checker,
@@ -163,9 +180,19 @@ def write_search(
     record: Callable[[SearchVersion], None],
     reasoning: bool = False,
     generalize: Callable[[SearchVersion], tuple[str, PyTask, TaskResult] | None] | None = None,
+    probe: Prober | None = None,
 ) -> list[SearchVersion]:
     """The first heuristic and up to ``rounds`` repairs, each recorded as soon as it is judged; stops at the
     first version that passes.
+
+    Several prompts (drafts, see :func:`search_prompt`): each is answered before any repair, each draft
+    judged like a version, and the repairs continue from the best (:func:`draft_rank`), ranked by
+    the tasks it solves, debugging and ``probe`` tasks together. Why: the same request gives heuristics
+    of very different reach (on the Learning Track's sokoban, four real-model runs' heuristics ranged from
+    72 of the 90 test tasks to under 50), and repairs mend the debugging task shown, not the reach; the
+    debugging tasks are small enough that every draft solves them, so the probe, the largest generated
+    tasks, is what tells drafts apart (on generated tasks of 4,000 objects it solved 3 of 3 with the two
+    strong ones and 0 of 3 with the two weak ones: README, *Drafts*).
 
     ``generalize`` (the generalization check, on the composed search): asked about a version that passed
     the checks and every debugging task, it returns a counterexample (a new task the search fails, on
@@ -174,18 +201,23 @@ def write_search(
     """
     task_ids = list(tasks)
     found_in: dict[int, str] = {}  # the tasks the generalization check added, by the round of the version it failed
-    answer = ask(llm, [user(prompt)], purpose="search.write", extract=extract_heuristic, want="heuristic")
     checks: dict[int, Any] = {}
 
-    def judged(round_: int, ans: Answer) -> SearchVersion:
+    def judge_once(round_: int, ans: Answer, draft: int) -> tuple[SearchVersion, Any]:
         verdict_box: list[Any] = []
 
         def keep(source: str) -> Any:
             verdict_box.append(check(source))
             return verdict_box[-1]
 
-        v = judge(round_, ans, task_ids, evaluate, keep, compose)
-        checks[round_] = verdict_box[-1] if verdict_box else None
+        v = replace(judge(round_, ans, task_ids, evaluate, keep, compose), draft=draft)
+        return v, (verdict_box[-1] if verdict_box else None)
+
+    def judged(
+        round_: int, ans: Answer, draft: int = 1, first: tuple[SearchVersion, Any] | None = None
+    ) -> SearchVersion:
+        """The version's verdicts; ``first``: a draft's, judged already (the generalization check is left)."""
+        v, checks[round_] = first if first is not None else judge_once(round_, ans, draft)
         if v.passed and generalize is not None:
             found = generalize(v)
             if found is not None:
@@ -196,9 +228,29 @@ def write_search(
                 v = replace(v, results=(*v.results, result))
         return v
 
-    version = judged(0, answer)
-    messages: tuple[Message, ...] = answer.messages[:1] + answer.messages[-1:]
+    prompts = [prompt] if isinstance(prompt, str) else list(prompt)
+    answers = [ask(llm, [user(p)], purpose="search.write", extract=extract_heuristic, want="heuristic")
+               for p in prompts]  # fmt: skip
+    if len(answers) == 1:
+        answer = answers[0]
+        version = judged(0, answer)
+    else:
+        # Drafts: each judged and probed; the best goes on (the generalization check and the repairs), the
+        # others are recorded for `inspect` and never selected (the generalization check never saw them).
+        firsts = []
+        for k, ans in enumerate(answers):
+            v, verdict = judge_once(0, ans, k + 1)
+            if probe is not None and v.source is not None:
+                v = replace(v, probe=probe(v))
+            firsts.append((v, verdict))
+        best = max(range(len(firsts)), key=lambda k: draft_rank(firsts[k][0]))
+        for k, (v, _) in enumerate(firsts):
+            if k != best:
+                record(v)
+        answer = answers[best]
+        version = judged(0, answer, best + 1, firsts[best])
     versions = [version]
+    messages: tuple[Message, ...] = answer.messages[:1] + answer.messages[-1:]
     for round_ in range(1, rounds + 1):
         if version.passed:
             break
@@ -209,11 +261,19 @@ def write_search(
         record(version)
         fixed = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
                     want="heuristic")  # fmt: skip
-        version = judged(round_, fixed)
+        version = judged(round_, fixed, version.draft)
         versions.append(version)
         messages = (messages[0], fixed.messages[-1])
     record(version)
     return versions
+
+
+def draft_rank(version: SearchVersion) -> tuple[int, bool, float, int]:
+    """What makes one draft better than another: more tasks solved (debugging and probe tasks together),
+    then the checks finding nothing, then less CPU time on the probe, then the earlier draft."""
+    probe = version.probe or {}
+    return (version.solved + int(probe.get("solved", 0)), version.direct, -float(probe.get("cpu_s", 0.0)),
+            -version.draft)  # fmt: skip
 
 
 def _with_feedback(version: SearchVersion, feedback: str) -> SearchVersion:
