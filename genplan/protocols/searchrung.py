@@ -128,9 +128,9 @@ def prober(ctx: Context, compose: Callable[[str, str], str]) -> Callable[[Search
             report = evaluate_program(compose(version.source, version.strategy), tasks, orderings=1, seed=config.seed,
                                       timeout=config.timeout, memory_mb=config.memory_mb, jobs=ctx.jobs, mode="debug",
                                       cache_dir=cache_root(ctx.cache_dir), cluster=ctx.cluster)  # fmt: skip
-        ctx.progress("probe", {"label": version.label, "solved": sum(r.solved for r in report.results),
-                               "of": len(tasks)})  # fmt: skip
-        return {"solved": sum(r.solved for r in report.results), "of": len(tasks), "objects": objects,
+        solved = sum(r.solved for r in report.results)
+        ctx.progress("probe", {"label": version.label, "solved": solved, "of": len(tasks)})
+        return {"solved": solved, "of": len(tasks), "objects": objects,
                 "cpu_s": round(sum(r.runtime for r in report.results), 3),
                 "tasks": {r.task_id: r.solved for r in report.results}}  # fmt: skip
 
