@@ -371,10 +371,13 @@ def test_drafts_are_ranked_by_the_probe_and_the_best_goes_on(ferry_suite, tmp_pa
     first = json.loads((outcome.run.root / "3-search" / "v0.json").read_text())
     chosen = json.loads((outcome.run.root / "3-search" / "d2-v0.json").read_text())
     assert first["probe"]["solved"] == 0 and first["passed"] and chosen["probe"]["solved"] == 3
+    assert first["set_aside"] and not chosen["set_aside"]
     assert 100 <= chosen["probe"]["objects"] <= 120
     assert (outcome.run.root / "program.py").read_text().strip() == FERRY_H.strip()
     text = summary_markdown(outcome.run, details=True)
     assert "s.d2.v0" in text and "probe: 3/3 generated tasks" in text and "probe: 0/3 generated tasks" in text
+    set_aside_line = next(line for line in text.splitlines() if line.startswith("- s.v0: "))
+    assert set_aside_line.endswith("(draft set aside: another one ranked higher)")
     # the drafts count in the calls a run may pay for
     assert load_config("search", search_drafts=2).max_llm_calls() == PRESETS["search"].max_llm_calls() + 1
 

@@ -107,5 +107,6 @@ def save_search(run: RunDir, v: SearchVersion) -> None:
             "reminders": v.reminders,
             "draft": v.draft,
             "probe": v.probe,
+            "set_aside": v.set_aside,
         },
     )

@@ -323,7 +323,8 @@ def _search_lines(searches: list[dict[str, Any]], details: bool) -> list[str]:
         probed = (f"; probe: {probe['solved']}/{probe['of']} generated tasks of about {probe.get('objects')} objects, "
                   f"{probe['cpu_s']:.1f} s CPU") if probe else ""  # fmt: skip
         out.append(f"- {v['label']}: {checked}; searched by {v.get('strategy')}, {v['solved']}/{len(v['results'])} "
-                   f"debugging tasks ({results})" + probed + (" (passed)" if v.get("passed") else ""))  # fmt: skip
+                   f"debugging tasks ({results})" + probed + (" (draft set aside: another one ranked higher)"
+                   if v.get("set_aside") else " (passed)" if v.get("passed") else ""))  # fmt: skip
         if details:
             for f in (check.get("failures") or [])[:SHOWN_COUNTEREXAMPLES]:
                 state = ", ".join("(" + " ".join(x) + ")" for x in f.get("state") or []) or "nothing"

@@ -73,6 +73,9 @@ class SearchVersion:
     #: How the drafts were ranked: this draft's search on the probe tasks (generated tasks of the largest
     #: size the run asks for), ``{"solved", "of", "cpu_s", "tasks"}``; None when there was one draft.
     probe: dict[str, Any] | None = None
+    #: A draft ranked below another one (see :func:`write_search`): kept for ``inspect``, never repaired,
+    #: generalization-checked or selected.
+    set_aside: bool = False
 
     kind = SEARCH
 
@@ -246,7 +249,7 @@ def write_search(
         best = max(range(len(firsts)), key=lambda k: draft_rank(firsts[k][0]))
         for k, (v, _) in enumerate(firsts):
             if k != best:
-                record(v)
+                record(replace(v, set_aside=True))
         answer = answers[best]
         version = judged(0, answer, best + 1, firsts[best])
     versions = [version]
