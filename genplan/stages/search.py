@@ -43,7 +43,7 @@ PROGRAM, SEARCH = "program", "search"
 Checker = Callable[[str], Any]
 #: Composes an artifact's source into the program the sandbox runs, with a strategy ("hill" or "gbfs").
 Composer = Callable[[str, str], str]
-#: Runs a draft's composed search on the probe tasks; returns ``{"solved", "of", "cpu_s", "tasks"}``.
+#: Runs a draft's composed search on the probe tasks; returns ``{"solved", "of", "objects", "cpu_s", "tasks"}``.
 Prober = Callable[["SearchVersion"], dict[str, Any]]
 
 NO_HEURISTIC = (
@@ -71,7 +71,7 @@ class SearchVersion:
     #: Which of the first answers (drafts, 1..N) this version is, or descends from by repair.
     draft: int = 1
     #: How the drafts were ranked: this draft's search on the probe tasks (generated tasks of the largest
-    #: size the run asks for), ``{"solved", "of", "cpu_s", "tasks"}``; None when there was one draft.
+    #: size the run asks for), ``{"solved", "of", "objects", "cpu_s", "tasks"}``; None with one draft.
     probe: dict[str, Any] | None = None
     #: A draft ranked below another one (see :func:`write_search`): kept for ``inspect``, never repaired,
     #: generalization-checked or selected.
