@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from types import SimpleNamespace
+from typing import Any
 
 from genplan.execute.outcome import TIMEOUT
 from genplan.pddl.pyform import PyTask
@@ -72,7 +73,8 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     prompt_ids = list(suite.split.prompt_tasks(config.seed))
     examples = [DirectExample(t, ctx.code_task(t).py, tuple(reference_plan(suite, t, ctx.cache_dir)))
                 for t in prompt_ids]  # fmt: skip
-    prompts = [search_prompt(suite.domain.name, suite.domain_path.read_text(), examples, typed=suite.domain.typed,
+    domain_pddl = suite.domain_path.read_text()
+    prompts = [search_prompt(suite.domain.name, domain_pddl, examples, typed=suite.domain.typed,
                              timeout=config.timeout, max_objects=ctx.max_objects, reasoning=config.reasoning,
                              draft=k, seed=config.seed) for k in range(1, config.search_drafts + 1)]  # fmt: skip
 
@@ -106,11 +108,9 @@ def prober(ctx: Context, compose: Callable[[str, str], str]) -> Callable[[Search
     from genplan.core.paths import cache_root
     from genplan.execute.evaluate import evaluate_program
     from genplan.generalize.generated import generated_batches
-    from genplan.generalize.naming import find_generator, registered_renaming
 
-    suite, config = ctx.suite, ctx.config
-    generator = find_generator(suite.domain, hint=suite.domain_name,
-                               renaming=registered_renaming(suite.root, ctx.cache_dir))  # fmt: skip
+    config = ctx.config
+    generator = _generator(ctx)
     if generator is None:
         return None
     size = ctx.max_objects
@@ -164,12 +164,10 @@ def checker(ctx: Context) -> Callable[[str], object]:
     """The exact checks on states of training tasks: the debugging tasks, the suite's given ones, their
     variants and small generated tasks (never held-out tasks)."""
     from genplan.core.paths import cache_root
-    from genplan.generalize.naming import find_generator, registered_renaming
     from genplan.search.check import check_search, check_tasks
 
     suite, config = ctx.suite, ctx.config
-    generator = find_generator(suite.domain, hint=suite.domain_name,
-                               renaming=registered_renaming(suite.root, ctx.cache_dir))  # fmt: skip
+    generator = _generator(ctx)
     tasks = check_tasks([(t, suite.task(t)) for t in suite.split.debug],
                         [(t, suite.task(t)) for t in suite.extra.get("given", ())], generator, seed=config.seed,
                         max_objects=min(60, ctx.max_objects))  # fmt: skip
@@ -180,6 +178,15 @@ def checker(ctx: Context) -> Callable[[str], object]:
                                 cache_dir=cache_root(ctx.cache_dir))  # fmt: skip
 
     return check
+
+
+def _generator(ctx: Context) -> Any:
+    """The suite's task generator (ours, renamed or in the suite's dialect), or None: what the checks and
+    the probe generate tasks with."""
+    from genplan.generalize.naming import find_generator, registered_renaming
+
+    suite = ctx.suite
+    return find_generator(suite.domain, hint=suite.domain_name, renaming=registered_renaming(suite.root, ctx.cache_dir))
 
 
 def _null():

@@ -216,11 +216,9 @@ def write_search(
         v = replace(judge(round_, ans, task_ids, evaluate, keep, compose), draft=draft)
         return v, (verdict_box[-1] if verdict_box else None)
 
-    def judged(
-        round_: int, ans: Answer, draft: int = 1, first: tuple[SearchVersion, Any] | None = None
-    ) -> SearchVersion:
-        """The version's verdicts; ``first``: a draft's, judged already (the generalization check is left)."""
-        v, checks[round_] = first if first is not None else judge_once(round_, ans, draft)
+    def judged(round_: int, first: tuple[SearchVersion, Any]) -> SearchVersion:
+        """A version judged by :func:`judge_once`, then by the generalization check when it passed."""
+        v, checks[round_] = first
         if v.passed and generalize is not None:
             found = generalize(v)
             if found is not None:
@@ -234,24 +232,17 @@ def write_search(
     prompts = [prompt] if isinstance(prompt, str) else list(prompt)
     answers = [ask(llm, [user(p)], purpose="search.write", extract=extract_heuristic, want="heuristic")
                for p in prompts]  # fmt: skip
-    if len(answers) == 1:
-        answer = answers[0]
-        version = judged(0, answer)
-    else:
-        # Drafts: each judged and probed; the best goes on (the generalization check and the repairs), the
-        # others are recorded for `inspect` and never selected (the generalization check never saw them).
-        firsts = []
-        for k, ans in enumerate(answers):
-            v, verdict = judge_once(0, ans, k + 1)
-            if probe is not None and v.source is not None:
-                v = replace(v, probe=probe(v))
-            firsts.append((v, verdict))
-        best = max(range(len(firsts)), key=lambda k: draft_rank(firsts[k][0]))
-        for k, (v, _) in enumerate(firsts):
-            if k != best:
-                record(replace(v, set_aside=True))
-        answer = answers[best]
-        version = judged(0, answer, best + 1, firsts[best])
+    # Drafts (more than one answer): each judged and probed; the best goes on (the generalization check and
+    # the repairs), the others are recorded for `inspect` and never selected (the check never saw them).
+    firsts = [judge_once(0, ans, k + 1) for k, ans in enumerate(answers)]
+    if len(firsts) > 1 and probe is not None:
+        firsts = [(replace(v, probe=probe(v)) if v.source is not None else v, verdict) for v, verdict in firsts]
+    best = max(range(len(firsts)), key=lambda k: draft_rank(firsts[k][0]))
+    for k, (v, _) in enumerate(firsts):
+        if k != best:
+            record(replace(v, set_aside=True))
+    answer = answers[best]
+    version = judged(0, firsts[best])
     versions = [version]
     messages: tuple[Message, ...] = answer.messages[:1] + answer.messages[-1:]
     for round_ in range(1, rounds + 1):
@@ -264,7 +255,7 @@ def write_search(
         record(version)
         fixed = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
                     want="heuristic")  # fmt: skip
-        version = judged(round_, fixed, version.draft)
+        version = judged(round_, judge_once(round_, fixed, version.draft))
         versions.append(version)
         messages = (messages[0], fixed.messages[-1])
     record(version)
