@@ -38,7 +38,12 @@ from genplan.search.compose import compose_search  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_successors import sokoban_folder, sokoban_parser, tier_sample  # noqa: E402
 
-OWN = (REPO / "docs" / "examples" / "sokoban_own_states.py").read_text()
+_EXAMPLE = (REPO / "docs" / "examples" / "sokoban_own_states.py").read_text()
+_ORDER = "    out.sort(key=lambda step: _gain(dist, boxes, step[1][1]))\n"
+assert _EXAMPLE.count(_ORDER) == 1, "the example's step ordering changed: update the benchmark"
+#: The example without its goal-first ordering of the steps, so that both columns search the same steps in
+#: the same order and differ only in what a state is.
+OWN = _EXAMPLE.replace(_ORDER, "")
 
 #: The baseline: the example's steps and h over fact states (frozensets of changing facts).
 FACTS = """

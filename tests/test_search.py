@@ -814,6 +814,49 @@ def test_a_search_over_own_states_returns_plans_that_validate(spelled: str) -> N
     assert all("strategy=gbfs-own-states" in r.runs[0].outcome.stderr for r in ev.results)
 
 
+def test_successors_and_encode_get_the_goal_when_they_take_a_fourth_parameter() -> None:
+    """The goal is passed to ``successors`` and ``encode`` only when they ask for it (a fourth positional
+    parameter); code written for three runs as before, and so does code taking ``*args``."""
+    from genplan.search.runtime import gp_goal_aware
+
+    goal = frozenset({("at", "b1", "c3")})
+    seen: list[tuple[object, ...]] = []
+
+    def three(state: object, static: object, objects: object) -> None:
+        seen.append((state, static, objects))
+
+    def four(state: object, static: object, objects: object, goal: object) -> None:
+        seen.append((state, static, objects, goal))
+
+    def star(*args: object) -> None:
+        seen.append(args)
+
+    for func in (three, four, star):
+        gp_goal_aware(func, goal)("s", "st", "ob")
+    assert seen == [("s", "st", "ob"), ("s", "st", "ob", goal), ("s", "st", "ob")]
+    assert gp_goal_aware(three, goal) is three and gp_goal_aware(len, goal) is len
+
+
+def test_a_goal_aware_search_over_own_states_is_checked_and_solves() -> None:
+    """The example's ``successors`` takes the goal (its pushes towards a box's goal first); here ``encode``
+    takes it too and checks it is the task's goal, in the checks' sandbox run and in the search's."""
+    source = _own().replace(
+        "def encode(state, static, objects):\n",
+        "def encode(state, static, objects, goal):\n    assert goal and all(f[0] == 'at' for f in goal), goal\n",
+    )
+    assert "def successors(state, static, objects, goal):" in source
+    tasks = sokoban_tasks(2, size=8)
+    result = check_search(source, [("corridor", corridor()), *tasks], per_task=6)
+    assert result.own_states and result.successors_ok and not result.errors, result.feedback()
+    ev = evaluate(compose_search(source, builtin_domain("sokoban")), tasks, orderings=1, timeout=30, jobs=2,
+                  mode="debug")  # fmt: skip
+    assert ev.solved == len(tasks), ev.summary()
+    broken = source.replace("all(f[0] == 'at' for f in goal)", "not goal")
+    ev = evaluate(compose_search(broken, builtin_domain("sokoban")), tasks[:1], orderings=1, timeout=30, jobs=1,
+                  mode="debug")  # fmt: skip
+    assert ev.solved == 0 and "AssertionError" in ev.results[0].feedback, ev.results[0].feedback
+
+
 def test_planted_boxes_walking_through_boxes_over_own_states_is_caught() -> None:
     result = check_search(_own(free=""), [("corridor", corridor()), *sokoban_tasks(2, size=8)], per_task=6)
     unsound = [f for f in result.failures if f.kind == "unsound successor"]
@@ -913,8 +956,9 @@ def test_a_timed_out_search_over_own_states_shows_the_state_it_stalled_on() -> N
 def test_a_search_that_never_finishes_its_first_expansion_is_told_so_not_told_of_an_endless_loop() -> None:
     """Successors far too slow for the task (here: they never return) leave only the progress line written
     at the start: the feedback says the initial state's expansion took the whole time, and shows it."""
-    source = _own().replace("def successors(state, static, objects):\n",
-                            "def successors(state, static, objects):\n    while True:\n        pass\n")  # fmt: skip
+    header = "def successors(state, static, objects, goal):\n"
+    assert _own().count(header) == 1
+    source = _own().replace(header, header + "    while True:\n        pass\n")
     ev = evaluate(compose_search(source, builtin_domain("sokoban")), sokoban_tasks(1, size=8), orderings=1,
                   timeout=2, jobs=1, mode="debug")  # fmt: skip
     feedback = ev.results[0].feedback

@@ -504,6 +504,29 @@ def gp_hill_climbing(initial, goal, succ, h, stats):
         current, best = found
 
 
+def gp_goal_aware(func, goal):
+    """The model's ``successors`` or ``encode`` as a function of ``(state, static, objects)``: when it
+    takes a fourth positional parameter, the task's goal (the frozenset ``h`` gets) is passed as it.
+
+    Why: with partial expansion the order of a state's steps matters (the first step down is taken), and
+    ordering them by promise needs the goal; a fourth parameter is how the model asks for it, and code
+    written for three parameters runs as before."""
+    import inspect as _gp_inspect
+
+    try:
+        params = _gp_inspect.signature(func).parameters.values()
+    except (TypeError, ValueError):
+        return func
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if len(positional) < 4:
+        return func
+
+    def with_goal(state, static, objects):
+        return func(state, static, objects, goal)
+
+    return with_goal
+
+
 def gp_action_text(action):
     """A step the model's ``successors`` returned, as the engine keeps it: one action string normalised
     (lower case, single spaces), or a macro step, a non-empty list or tuple of action strings applied in
@@ -741,6 +764,10 @@ def gp_solve(domain, objects, init, goal, h, model_successors, strategy, encode=
     objs = frozenset(objects)
     goal_all = frozenset(goal)
     stats = GPStats()
+    if model_successors is not None:
+        model_successors = gp_goal_aware(model_successors, goal_all)
+    if encode is not None:
+        encode = gp_goal_aware(encode, goal_all)
 
     def heuristic(state):
         started = _gp_clock()
@@ -809,6 +836,10 @@ def gp_check_states(domain, objects, init, goal, states, h, model_successors, en
     objs = frozenset(objects)
     goal_all = frozenset(goal)
     own = encode is not None
+    if model_successors is not None:
+        model_successors = gp_goal_aware(model_successors, goal_all)
+    if own:
+        encode = gp_goal_aware(encode, goal_all)
 
     def view(facts):
         return encode(facts, static, objs) if own else facts
