@@ -118,23 +118,29 @@ def boxes_for_grid(grid_size: int) -> int:
 
 
 def params_for_size(size: int) -> Params:
-    """About ``size`` objects: the largest square map that leaves room for a box within ``size`` objects
-    (its squares, the boxes and the 4 direction constants), at least 5 x 5; on it the Learning Track's
-    number of boxes for that map (:func:`boxes_for_grid`), or fewer when ``size`` has no room for them
-    (so that the object count of each Learning Track task gives its grid size and its number of boxes,
-    but on its 12 x 12 maps with 4 boxes: 3 there). Walls: 45% of the inner squares drawn on maps below
-    35 x 35 and 35% from there on, so that about as much floor stays, and as few one-square-wide passages,
-    as on the Learning Track's maps of that size (from 35 x 35 on they are open rooms, about three
-    quarters floor with an eighth to a sixth of it in narrow passages; drawing 45% there left a fifth to a
-    third, which made large generated tasks harder than the tests). 0.7 pulls per square of the map's
-    width (a box then starts about half the width from its goal square, as there).
+    """About ``size`` objects: the largest square map that leaves room, within ``size`` objects (its
+    squares, the boxes and the 4 direction constants), for at least half the Learning Track's number of
+    boxes on that map (:func:`boxes_for_grid`), at least 5 x 5; on it that number of boxes, or fewer when
+    the map or ``size`` has no room for them (so that the object count of each Learning Track task gives its
+    grid size and its number of boxes, but on its 12 x 12 maps with 4 boxes: 3 there; half, because some
+    of its small maps have fewer boxes than the rule). Why room for the boxes first: a size just above a
+    square map's (4,240 objects: 65 x 65 is 4,225 squares) would otherwise get that map with the few boxes
+    left over (11, where the Learning Track's 65 x 65 map has 45), a far easier task than the tests of that
+    size; it gets 64 x 64 with 44 boxes instead.
+
+    Walls: 45% of the inner squares drawn on maps below 35 x 35 and 35% from there on, so that about as
+    much floor stays, and as few one-square-wide passages, as on the Learning Track's maps of that size
+    (from 35 x 35 on they are open rooms, about three quarters floor with an eighth to a sixth of it in
+    narrow passages; drawing 45% there left a fifth to a third, which made large generated tasks harder
+    than the tests). 0.7 pulls per square of the map's width (a box then starts about half the width from
+    its goal square, as there).
 
     The Learning Track ranges from 7 x 7 with 1 box (54 objects) in training to 99 x 99 with 79 boxes
     (9884 objects) in the hard tests. Sizes below 30 give a 5 x 5 map with 1 box.
     """
     check_size(size)
     n = MIN_GRID
-    while (n + 1) ** 2 + 1 + 4 <= size:
+    while (n + 1) ** 2 + _room(n + 1) + 4 <= size:
         n += 1
     return Params(
         grid_size=n,
@@ -142,6 +148,12 @@ def params_for_size(size: int) -> Params:
         wall_percent=45 if n < OPEN_GRID else 35,
         pulls=max(2, round(0.7 * n)),
     )
+
+
+def _room(grid_size: int) -> int:
+    """The boxes a map of ``grid_size`` needs room for in :func:`params_for_size`: half the Learning
+    Track's number, or of as many as the map takes when that is fewer."""
+    return max(1, min(boxes_for_grid(grid_size), (grid_size - 2) ** 2 // 4) // 2)
 
 
 #: From this map size on, the Learning Track's maps are open rooms (see :func:`params_for_size`).
