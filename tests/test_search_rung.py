@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from genplan.benchmarks.registry import resolve_suite
+from genplan.generators.domains import builtin_domain
 from genplan.llm import ScriptedBackend, make_client
 from genplan.protocols.config import PRESETS, load_config
 from genplan.protocols.searchrung import declares_search, needs_search
@@ -389,3 +390,16 @@ def test_one_draft_is_the_rung_as_before(ferry_suite, tmp_path: Path) -> None:  
     assert not [e for e, _ in events if e == "probe"] and outcome.program_label == "s.v0"
     assert load_config("search", search_drafts=1).protocol_key == PRESETS["search"].protocol_key
     assert load_config("search", search_drafts=2).protocol_key != PRESETS["search"].protocol_key
+
+
+def test_the_probe_takes_tasks_of_the_size_asked_not_the_perturbed_small_ones() -> None:
+    """For 4,240 objects the sokoban generator's third task (perturbed parameters) is a 32 x 32 map of
+    1,094 objects; the probe skips it and takes three tasks of 64 x 64 with 44 boxes."""
+    from genplan.generalize.naming import find_generator
+    from genplan.protocols.searchrung import PROBE_TASKS, probe_tasks
+
+    generator = find_generator(builtin_domain("sokoban"), hint="sokoban")
+    tasks = probe_tasks(generator, 4240, seed=1)
+    assert len(tasks) == PROBE_TASKS and all(t.size >= 0.8 * 4240 for _, t in tasks), [t.size for _, t in tasks]
+    assert all(sum(typ == "box" for _, typ in t.objects) == 44 for _, t in tasks)
+    assert all(task_id.startswith("probe-4240-") for task_id, _ in tasks) and len({t for _, t in tasks}) == 3
