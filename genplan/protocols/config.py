@@ -99,8 +99,9 @@ class Config:
     #: the model's heuristic, each fed the checks' counterexamples or the failed debugging task.
     search_rounds: int = 3
     #: The search rung's first request answered this many times (independent samples); the draft that
-    #: solves the most debugging and probe tasks (generated tasks of the largest size the run asks for) is
-    #: checked and repaired, the others are kept for ``inspect`` only (:func:`genplan.stages.search.write_search`).
+    #: solves the most debugging and probe tasks (generated, of half and three quarters of the largest size
+    #: the run asks for) is checked and repaired, the others are kept for ``inspect`` only
+    #: (:func:`genplan.stages.search.write_search`).
     search_drafts: int = 1
     #: "together": describe the debugging tasks in as few calls as the model's context allows (one, for
     #: small tasks); "each": one call per task, as in the paper.
