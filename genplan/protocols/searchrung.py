@@ -108,9 +108,9 @@ def prober(ctx: Context, compose: Callable[[str, str], str]) -> Callable[[Search
     """Ranks the search rung's drafts (``search_drafts`` > 1): a draft's composed search on generated tasks
     of half and three quarters of the largest size the run asks programs to handle (the prompt's "up to N
     objects"; :func:`probe_tasks`; training-side tasks, never held-out ones), in one ordering, under the
-    run's limits. Solved tasks and CPU seconds (a failed task counts its full time)
-    are what tell drafts apart: the debugging tasks are small enough that most drafts solve them all. None
-    without a generator (the drafts are then ranked by the debugging tasks alone)."""
+    run's limits. Solved tasks and CPU seconds (a failed task counts its full time) are what tell drafts
+    apart: the debugging tasks are small enough that most drafts solve them all. None without a generator
+    (the drafts are then ranked by the debugging tasks alone)."""
     from genplan.core.paths import cache_root
     from genplan.execute.evaluate import evaluate_program
 

@@ -527,6 +527,12 @@ def gp_goal_aware(func, goal):
     return with_goal
 
 
+def gp_given_goal(model_successors, encode, goal):
+    """The model's ``successors`` and ``encode`` (either may be None), each given the goal if it asks for it
+    (:func:`gp_goal_aware`): the search and the checks call them alike."""
+    return tuple(None if func is None else gp_goal_aware(func, goal) for func in (model_successors, encode))
+
+
 def gp_action_text(action):
     """A step the model's ``successors`` returned, as the engine keeps it: one action string normalised
     (lower case, single spaces), or a macro step, a non-empty list or tuple of action strings applied in
@@ -764,10 +770,7 @@ def gp_solve(domain, objects, init, goal, h, model_successors, strategy, encode=
     objs = frozenset(objects)
     goal_all = frozenset(goal)
     stats = GPStats()
-    if model_successors is not None:
-        model_successors = gp_goal_aware(model_successors, goal_all)
-    if encode is not None:
-        encode = gp_goal_aware(encode, goal_all)
+    model_successors, encode = gp_given_goal(model_successors, encode, goal_all)
 
     def heuristic(state):
         started = _gp_clock()
@@ -836,10 +839,7 @@ def gp_check_states(domain, objects, init, goal, states, h, model_successors, en
     objs = frozenset(objects)
     goal_all = frozenset(goal)
     own = encode is not None
-    if model_successors is not None:
-        model_successors = gp_goal_aware(model_successors, goal_all)
-    if own:
-        encode = gp_goal_aware(encode, goal_all)
+    model_successors, encode = gp_given_goal(model_successors, encode, goal_all)
 
     def view(facts):
         return encode(facts, static, objs) if own else facts
