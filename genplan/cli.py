@@ -863,7 +863,7 @@ def synthesize(
                               "debugging tasks")  # fmt: skip
         elif event == "probe":
             err_console.print(f"  heuristic {info['label']}: probe solved {info['solved']}/{info['of']} "
-                              "generated tasks (half and three quarters of the largest size)")  # fmt: skip
+                              "generated tasks")  # fmt: skip
         elif event == "checked":
             err_console.print(
                 f"  generalization check: no counterexample to {info['label']} among {info['tasks']} tasks "

@@ -70,8 +70,9 @@ class SearchVersion:
     feedback: str | None = None
     #: Which of the first answers (drafts, 1..N) this version is, or descends from by repair.
     draft: int = 1
-    #: How the drafts were ranked: this draft's search on the probe tasks (generated tasks of the largest
-    #: size the run asks for), ``{"solved", "of", "objects", "cpu_s", "tasks"}``; None with one draft.
+    #: How the drafts were ranked: this draft's search on the probe tasks (generated, see
+    #: :func:`genplan.protocols.searchrung.probe_tasks`), ``{"solved", "of", "objects", "cpu_s", "tasks"}``;
+    #: None with one draft.
     probe: dict[str, Any] | None = None
     #: A draft ranked below another one (see :func:`write_search`): kept for ``inspect``, never repaired,
     #: generalization-checked or selected.
@@ -193,9 +194,9 @@ def write_search(
     the tasks it solves, debugging and ``probe`` tasks together. Why: the same request gives heuristics
     of very different reach (on the Learning Track's sokoban, four real-model runs' heuristics ranged from
     72 of the 90 test tasks to under 50), and repairs mend the debugging task shown, not the reach; the
-    debugging tasks are small enough that every draft solves them, so the probe, the largest generated
-    tasks, is what tells drafts apart (on generated tasks of 4,000 objects it solved 3 of 3 with the two
-    strong ones and 0 of 3 with the two weak ones: README, *Drafts*).
+    debugging tasks are small enough that every draft solves them, so the probe, larger generated tasks,
+    is what tells drafts apart (it separates the strongest past heuristics from the weakest: README,
+    *Drafts*).
 
     ``generalize`` (the generalization check, on the composed search): asked about a version that passed
     the checks and every debugging task, it returns a counterexample (a new task the search fails, on
