@@ -141,6 +141,8 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         ],
         "timeout": 60.0,
         "max_objects": 400,
+        "emphasis": "",
+        "drafts": 1,
     },
     "search_fix.j2": {
         "check_feedback": "The checks of your heuristic failed on 36 sampled states of the training tasks:",
@@ -416,6 +418,12 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     assert "Every task the search is given is solvable" in text
     assert "each action of a macro step counted" in text and "each task runs in a fresh process" in text
     assert "only until one has a lower h than the state" in text  # how an own-state search expands
+    # what four answering models missed: goal order, said for any domain (no domain's objects named)
+    assert "It sees the order in which goals must be reached" in text and "out of order" in text
+    assert "independently" not in text  # no draft emphasis in a plain request
+    third = render("search_write.j2", **{**CONTEXTS["search_write.j2"], "emphasis": "put pace first.", "drafts": 3},
+                   reasoning=False)  # fmt: skip
+    assert "genplan asks for 3 heuristics for this domain, independently" in third and "put pace first." in third
     assert "(name, type)" in text and text.count("```python") == 3
     untyped = render("search_write.j2", **{**CONTEXTS["search_write.j2"], "typed": False, "max_objects": None},
                      reasoning=True)  # fmt: skip

@@ -367,6 +367,10 @@ def test_drafts_are_ranked_by_the_probe_and_the_best_goes_on(ferry_suite, tmp_pa
     first_request, second_request = (c.request.messages[0].content for c in backend.calls)
     assert first_request != second_request
     assert first_request.split("Example task 1")[0] == second_request.split("Example task 1")[0]
+    # and it asks for a design of its own: the first request is the plain one, the second puts accuracy first
+    assert "independently" not in first_request
+    assert "genplan asks for 2 heuristics for this domain, independently" in second_request
+    assert "put the accuracy of h first" in second_request
     probes = {i["label"]: (i["solved"], i["of"]) for e, i in events if e == "probe"}
     assert probes == {"s.v0": (0, 4), "s.d2.v0": (4, 4)}
     assert outcome.kind == "search" and outcome.program_label == "s.d2.v0"

@@ -78,7 +78,8 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     domain_pddl = suite.domain_path.read_text()
     prompts = [search_prompt(suite.domain.name, domain_pddl, examples, typed=suite.domain.typed,
                              timeout=config.timeout, max_objects=ctx.max_objects, reasoning=config.reasoning,
-                             draft=k, seed=config.seed) for k in range(1, config.search_drafts + 1)]  # fmt: skip
+                             draft=k, drafts=config.search_drafts, seed=config.seed)
+               for k in range(1, config.search_drafts + 1)]  # fmt: skip
 
     def record(version: SearchVersion) -> None:
         save_search(ctx.run, version)

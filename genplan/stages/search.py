@@ -98,6 +98,24 @@ class SearchVersion:
         return self.direct and bool(self.results) and all(r.solved for r in self.results)
 
 
+#: What a further draft's design should put first (the k-th draft gets the (k-1)-th, cycling; the first
+#: draft gets none, so one draft is the plain request). Why: the drafts' requests otherwise differ only in
+#: the order of their examples' facts, and answering models wrote one design several times over (two real-
+#: model runs' helpers said so); a probe can only pick a stronger heuristic when the drafts differ.
+DRAFT_EMPHASES = (
+    "put the accuracy of h first: recognise every dead end and every goal reached out of order that you "
+    "can detect, even if each call costs more; the search then meets far fewer states.",
+    "put pace first: make each step of the search as cheap as you can (small states of your own, steps "
+    "that do what many single actions would, an h that looks only at what a step changed), so that the "
+    "search can afford to meet many states.",
+)
+
+
+def draft_emphasis(draft: int) -> str:
+    """The emphasis of draft ``draft`` (1-based): none for the first, then :data:`DRAFT_EMPHASES` in turn."""
+    return "" if draft <= 1 else DRAFT_EMPHASES[(draft - 2) % len(DRAFT_EMPHASES)]
+
+
 def search_prompt(
     domain_name: str,
     domain_pddl: str,
@@ -108,13 +126,15 @@ def search_prompt(
     max_objects: int | None = None,
     reasoning: bool = False,
     draft: int = 1,
+    drafts: int = 1,
     seed: int = 1,
 ) -> str:
     """The request: the domain, two examples with correct plans, the artifact's interface and what scores.
 
-    ``draft`` > 1 (the rung's further drafts): the examples' objects and goal facts in an order of the
-    draft's own (seeded by ``seed``), so that each draft's request differs from the others (a
-    deterministic model, or the reply cache, would answer the same request with the same code)."""
+    ``draft`` > 1 (the rung's further drafts, ``drafts`` in all): the examples' objects and goal facts in
+    an order of the draft's own (seeded by ``seed``), so that each draft's request differs from the others
+    (a deterministic model, or the reply cache, would answer the same request with the same code), and
+    what the draft's design should put first (:func:`draft_emphasis`)."""
     context = example_context(examples)
     if draft > 1:
         for item, e in zip(context, examples, strict=True):
@@ -128,6 +148,8 @@ def search_prompt(
         timeout=timeout,
         max_objects=max_objects,
         reasoning=reasoning,
+        emphasis=draft_emphasis(draft),
+        drafts=max(drafts, draft),
     )
 
 
