@@ -412,3 +412,40 @@ def test_the_probe_takes_tasks_of_the_sizes_asked_not_the_perturbed_small_ones()
         assert 0.8 * target <= task.size <= target, (task_id, task.size)
     assert [sum(typ == "box" for _, typ in t.objects) for _, t in tasks] == [30, 30, 40, 40]
     assert len({t for _, t in tasks}) == 4
+
+
+def test_calls_left_over_become_further_drafts_while_the_passing_ones_probe_is_weak(
+    ferry_suite,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Both drafts pass but give up past 50 objects, so the probe (60 and 90 objects) says they are weak
+    (0 of 4): the repair calls left over become further drafts. The third is as weak and is set aside; the
+    fourth solves the probe and replaces the passing first draft, which is set aside and never selected.
+    Then the probe is strong and the last call is not spent."""
+    fragile = FERRY_H.replace(
+        "    want = ", "    if len(objects) > 50:\n        raise MemoryError('cache full')\n    want = ", 1
+    )
+
+    def respond(call) -> str:
+        return _answer(fragile if call.index < 3 else FERRY_H)
+
+    outcome, backend, events = _run(ferry_suite, tmp_path, respond, preset="search", max_objects=120,
+                                    search_drafts=2)  # fmt: skip
+    assert [c.purpose for c in backend.calls] == ["search.write"] * 4  # of 2 drafts + 3 rounds: one call unused
+    requests = [c.request.messages[0].content for c in backend.calls]
+    assert len(set(requests)) == 4 and "genplan asks for 4 heuristics" in requests[3]
+    probes = {i["label"]: i["solved"] for e, i in events if e == "probe"}
+    assert probes == {"s.v0": 0, "s.d2.v0": 0, "s.d3.v0": 0, "s.d4.v0": 4}
+    assert outcome.kind == "search" and outcome.program_label == "s.d4.v0"
+    saved = {p.stem: json.loads(p.read_text()) for p in (outcome.run.root / "3-search").glob("*.json")}
+    assert saved["v0"]["passed"] and saved["v0"]["set_aside"]  # replaced: set aside, though it passed
+    assert saved["d3-v0"]["set_aside"] and not saved["d4-v0"]["set_aside"]
+    assert (outcome.run.root / "program.py").read_text().strip() == FERRY_H.strip()
+
+
+def test_a_strong_passing_draft_leaves_the_calls_unspent(ferry_suite, tmp_path: Path) -> None:  # noqa: F811
+    """No further draft when the passing version's probe is strong: the run stops after its drafts."""
+    outcome, backend, _ = _run(ferry_suite, tmp_path, lambda call: _answer(FERRY_H), preset="search",
+                               max_objects=120, search_drafts=2)  # fmt: skip
+    assert [c.purpose for c in backend.calls] == ["search.write", "search.write"]
+    assert outcome.program_label == "s.v0"

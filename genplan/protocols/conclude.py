@@ -116,8 +116,9 @@ def conclude(
 
 def select_search(searches: Sequence[SearchVersion]) -> Selection | None:
     """The best heuristic with code: one that passed if any, else most debugging tasks solved; ties to the
-    later one (the paper's rule, within the search rung)."""
-    candidates = [i for i, v in enumerate(searches) if v.source is not None]
+    later one (the paper's rule, within the search rung). A version set aside (a passing one a further draft
+    replaced, see :func:`genplan.stages.search.write_search`) is never selected."""
+    candidates = [i for i, v in enumerate(searches) if v.source is not None and not v.set_aside]
     if not candidates:
         return None
     best = max(candidates, key=lambda i: (searches[i].passed, searches[i].solved, i))

@@ -76,10 +76,13 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     examples = [DirectExample(t, ctx.code_task(t).py, tuple(reference_plan(suite, t, ctx.cache_dir)))
                 for t in prompt_ids]  # fmt: skip
     domain_pddl = suite.domain_path.read_text()
-    prompts = [search_prompt(suite.domain.name, domain_pddl, examples, typed=suite.domain.typed,
+
+    def prompt(k: int) -> str:
+        return search_prompt(suite.domain.name, domain_pddl, examples, typed=suite.domain.typed,
                              timeout=config.timeout, max_objects=ctx.max_objects, reasoning=config.reasoning,
-                             draft=k, drafts=config.search_drafts, seed=config.seed)
-               for k in range(1, config.search_drafts + 1)]  # fmt: skip
+                             draft=k, drafts=config.search_drafts, seed=config.seed)  # fmt: skip
+
+    prompts = [prompt(k) for k in range(1, config.search_drafts + 1)]
 
     def record(version: SearchVersion) -> None:
         save_search(ctx.run, version)
@@ -94,7 +97,7 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     return write_search(ctx.llm, prompts, {t: ctx.code_task(t).py for t in task_ids}, ctx.evaluator,
                         checker(ctx), compose, rounds=config.search_rounds, record=record,
                         reasoning=config.reasoning, generalize=generalizer(ctx, compose),
-                        probe=probe)  # fmt: skip
+                        probe=probe, further=prompt if probe is not None else None)  # fmt: skip
 
 
 #: The probe's sizes, as shares of the largest size the run asks for, and its tasks of each size (see
