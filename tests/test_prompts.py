@@ -421,6 +421,10 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     # what four answering models missed: goal order, said for any domain (no domain's objects named)
     assert "It sees the order in which goals must be reached" in text and "out of order" in text
     assert "independently" not in text  # no draft emphasis in a plain request
+    # what answering models could not tell: a defaulted fourth parameter, how a lazy action is recognised,
+    # whether directness matters with macro steps
+    assert "with a default value or without" in text and "callable(action)" in text
+    assert "counts only without macro steps and own states" in text
     third = render("search_write.j2", **{**CONTEXTS["search_write.j2"], "emphasis": "put pace first.", "drafts": 3},
                    reasoning=False)  # fmt: skip
     assert "genplan asks for 3 heuristics for this domain, independently" in third and "put pace first." in third
