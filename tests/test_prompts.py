@@ -418,7 +418,7 @@ def test_the_search_prompt_states_the_interface_what_scores_and_how_large_tasks_
     assert "Every task the search is given is solvable" in text
     assert "each action of a macro step counted" in text and "each task runs in a fresh process" in text
     assert "only until one has a lower h than the state" in text  # how an own-state search expands
-    # what four answering models missed: goal order, said for any domain (no domain's objects named)
+    # what answering models missed: goal order, said for any domain (no domain's objects named)
     assert "It sees the order in which goals must be reached" in text and "out of order" in text
     assert "independently" not in text  # no draft emphasis in a plain request
     # what answering models could not tell: a defaulted fourth parameter, how a lazy action is recognised,
