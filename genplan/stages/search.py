@@ -266,8 +266,13 @@ def write_search(
     # Drafts (more than one answer): each judged and probed; the best goes on (the generalization check and
     # the repairs), the others are recorded for `inspect` and never selected (the check never saw them).
     firsts = [judge_once(0, ans, k + 1) for k, ans in enumerate(answers)]
+
+    def probed(v: SearchVersion) -> SearchVersion:
+        assert probe is not None
+        return replace(v, probe=probe(v)) if v.source is not None else v
+
     if len(firsts) > 1 and probe is not None:
-        firsts = [(replace(v, probe=probe(v)) if v.source is not None else v, verdict) for v, verdict in firsts]
+        firsts = [(probed(v), verdict) for v, verdict in firsts]
     best = max(range(len(firsts)), key=lambda k: draft_rank(firsts[k][0]))
     for k, (v, _) in enumerate(firsts):
         if k != best:
@@ -292,21 +297,19 @@ def write_search(
     spare = rounds - (len(versions) - 1)
     draft = len(prompts)
     while further is not None and probe is not None and spare > 0 and version.passed:
-        if version.probe is None:
-            version = replace(version, probe=probe(version))
-            versions[-1] = version
+        if version.probe is None:  # a repaired version: its reach may differ from its draft's
+            versions[-1] = version = probed(version)
         if not weak_probe(version.probe):
             break
         spare, draft = spare - 1, draft + 1
         answer = ask(llm, [user(further(draft))], purpose="search.write", extract=extract_heuristic, want="heuristic")
-        other, _ = judge_once(0, answer, draft)
-        if other.source is not None:
-            other = replace(other, probe=probe(other))
+        other = probed(judge_once(0, answer, draft)[0])
         if other.passed and int(other.probe["solved"]) > int(version.probe["solved"]):  # type: ignore[index]
             found = generalize(other) if generalize is not None else None
             if found is None:
-                record(replace(version, set_aside=True))
-                versions[-1], version = replace(version, set_aside=True), other
+                aside = replace(version, set_aside=True)
+                record(aside)
+                versions[-1], version = aside, other
                 versions.append(version)
                 continue
             other = replace(other, results=(*other.results, found[2]))
