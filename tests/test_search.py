@@ -173,7 +173,9 @@ def test_a_looping_or_crashing_heuristic_ends_under_the_limits_with_a_clear_erro
     feedback = ev.results[0].feedback
     assert ev.results[0].status == "timeout" and "endless loop" not in feedback
     assert re.search(r"The search had expanded at least [\d,]+ states without reaching the goal \(the lowest h "
-                     r"among them was 0, and no state expanded after the first had a lower h; the initial "
+                     r"among them was 0(, and no state expanded after the first had a lower h|, first reached at "
+                     r"expansion 1 after [\d.]+ s of CPU time; in the [\d.]+ s after it, the search expanded [\d,]+ "
+                     r"more states and computed h [\d,]+ more times without finding a lower h); the initial "
                      r"state's h was 0\)\."
                      r" Of the search's first [\d.]+ s of CPU time: h \d+%, genplan's search the rest, \d+%",
                      feedback), feedback  # fmt: skip
@@ -215,6 +217,53 @@ def test_a_timeout_says_since_when_the_lowest_h_stood() -> None:
         feedback = execution_feedback(Outcome(status=status, detail="Stopped.", stderr=own))
         assert feedback.endswith("The expanded state with the lowest h, as your code made it: ('c1', ('c5', 'c9'))")
     assert "lowest h, as your code" not in execution_feedback(Outcome(status="memory", detail="", stderr=improving))
+    # a line that says when the lowest h was reached (expansions, evaluations, CPU seconds): the stall is
+    # told in time and in calls of h, not in doubled expansions
+    timing = " cpu_seconds={} wall_seconds=40.00 h_seconds=30.00 successors_seconds=6.00 best_at={}\n"
+    at_end = "".join(line + timing for line in lines((2048, "343"), (2758, "97")).splitlines())
+    late = at_end.format("13.20", "2048,2054,13.20", "57.80", "2505,2600,16.30")
+    progress = search_progress(late)
+    assert progress is not None and progress.best_at == (2505, 2600, 16.3)
+    feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=late))
+    assert ("lowest h among them was 97, first reached at expansion 2,505 after 16.3 s of CPU time; in the 41.5 s "
+            "after it, the search expanded 253 more states and computed h 8,432 more times without finding a "
+            "lower h, most of them on states queued earlier") in feedback  # fmt: skip
+    going = at_end.format("13.20", "2048,2054,13.20", "57.80", "2758,10000,56.00")
+    feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=going))
+    assert "lowest h among them was 97; the initial state's h was 154.0)." in feedback
+
+
+def test_a_search_stuck_after_going_down_is_seen_to_be_stuck_when_time_runs_out() -> None:
+    """A chain of states, each h one lower, with 60 side states queued on the way (unevaluated, under
+    their parent's h) that h rates far higher, and a bottom whose successors h rates higher still: after
+    the walk down, the search computes h on the side states until the CPU-time limit, without one
+    expansion. The last progress line is written by time, not only at doubled expansions, so the
+    feedback says where the search stood at the end: the lowest h, when it was reached, and the calls of
+    h after it (with lines at doubled expansions only, it said 64 expansions and a lowest h of 47, on
+    the way down)."""
+    source = (
+        "DEPTH = 100\n"
+        "def encode(state, static, objects):\n    return ('chain', 0)\n"
+        "def successors(state, static, objects):\n"
+        "    if state[0] == 'chain' and state[1] < DEPTH:\n"
+        "        down = [('(step)', ('chain', state[1] + 1))]\n"
+        "        return down + [('(step)', ('side', state[1], j)) for j in range(60)]\n"
+        "    if state[0] == 'chain':\n        return [('(step)', ('wall', j)) for j in range(30)]\n"
+        "    return []\n"
+        "def h(state, goal, static, objects):\n"
+        "    for _ in range(200000):\n        pass\n"
+        "    if state[0] == 'chain':\n        return DEPTH - state[1] + 10\n"
+        "    return 5000 if state[0] == 'side' else 10000\n"
+    )
+    ev = evaluate(compose_search(source, builtin_domain("sokoban")), sokoban_tasks(1, size=8), orderings=1,
+                  timeout=6, jobs=1, mode="debug")  # fmt: skip
+    feedback = ev.results[0].feedback
+    assert ev.results[0].status == "timeout", feedback
+    found = re.search(r"lowest h among them was 10, first reached at expansion 101 after [\d.]+ s of CPU time; in "
+                      r"the ([\d.]+) s after it, the search expanded (\d+) more states and computed h ([\d,]+) more "
+                      r"times without finding a lower h, most of them on states queued earlier", feedback)  # fmt: skip
+    assert found, feedback
+    assert float(found.group(1)) >= 1 and int(found.group(2)) == 0 and int(found.group(3).replace(",", "")) > 100
 
 
 def test_a_search_that_keeps_too_much_per_state_is_told_how_soon_memory_ran_out() -> None:

@@ -204,7 +204,8 @@ class Outcome:
 
 _PROGRESS_RE = re.compile(
     r"^genplan-search-progress: expansions=(\d+) evaluations=(\d+) best_h=(\S+) initial_h=(\S+)"
-    r"(?: cpu_seconds=([\d.]+) wall_seconds=([\d.]+) h_seconds=([\d.]+) successors_seconds=([\d.]+))?$",
+    r"(?: cpu_seconds=([\d.]+) wall_seconds=([\d.]+) h_seconds=([\d.]+) successors_seconds=([\d.]+))?"
+    r"(?: best_at=(\d+),(\d+),([\d.]+))?$",
     re.M,
 )
 #: With the model's own states, the repr of the expanded state with the lowest h, after each progress line.
@@ -231,6 +232,32 @@ class SearchProgress:
     successors_seconds: float | None = None
     #: With the model's own states: the expanded state with the lowest h, as its repr (None otherwise).
     best_state: str | None = None
+    #: When the lowest h was reached: the expansions, evaluations and CPU seconds then (None: the line did
+    #: not say; searches composed before it was written).
+    best_at: tuple[int, int, float] | None = None
+
+    def stall(self) -> str:
+        """What the search did after it reached its lowest h, when that was a while before the line (at
+        least a quarter of its CPU time and a second, or of its expansions): "" when it was still going
+        down, or unknown."""
+        if self.best_at is None or self.cpu_seconds is None:
+            return ""
+        expansions, evaluations, cpu = self.best_at
+        after = self.cpu_seconds - cpu
+        if after < max(1.0, self.cpu_seconds / 4):
+            if expansions * 4 <= self.expansions:  # a short run: said in expansions, as lines without times
+                first = "the first" if expansions == 1 else f"the first {expansions:,}"
+                return f", and no state expanded after {first} had a lower h"
+            return ""
+        more = self.evaluations - evaluations
+        text = (f", first reached at expansion {expansions:,} after {cpu:.1f} s of CPU time; in the {after:.1f} s "
+                f"after it, the search expanded {self.expansions - expansions:,} more states and computed h "
+                f"{more:,} more times without finding a lower h")  # fmt: skip
+        if more > 4 * max(1, self.expansions - expansions):
+            text += (", most of them on states queued earlier on the way down: h rated every state near the "
+                     "lowest one far higher, so the search went back up (a state h rates close to the goal that "
+                     "is far from it, or a dead end h does not recognise)")  # fmt: skip
+        return text
 
     def time_split(self) -> str:
         """Where the search's time went, as shares of its wall-clock time (a busy machine stretches all
@@ -259,11 +286,13 @@ def search_progress(stderr: str) -> SearchProgress | None:
     if not found:
         return None
     expansions, evaluations, best, initial, *times = found[-1]
+    times, at = times[:4], times[4:]
     since = next(int(line[0]) for line in found if line[2] == best)
     timing = [float(t) if t else None for t in times]
     states = _BEST_STATE_RE.findall(stderr)
+    best_at = (int(at[0]), int(at[1]), float(at[2])) if at and at[0] else None
     return SearchProgress(int(expansions), int(evaluations), best[:20], initial[:20], since, *timing,
-                          best_state=states[-1][:1600] if states else None)  # fmt: skip
+                          best_state=states[-1][:1600] if states else None, best_at=best_at)  # fmt: skip
 
 
 def execution_feedback(outcome: Outcome) -> str:
@@ -281,8 +310,9 @@ def execution_feedback(outcome: Outcome) -> str:
             )
         if progress is not None:  # a composed search (genplan.search.runtime) that ran out of time
             first = "the first" if progress.best_since == 1 else f"the first {progress.best_since:,}"
-            stalled = (f", and no state expanded after {first} had a lower h"
-                       if progress.best_since * 4 <= progress.expansions else "")  # fmt: skip
+            stalled = progress.stall() if progress.best_at is not None else (
+                f", and no state expanded after {first} had a lower h"
+                if progress.best_since * 4 <= progress.expansions else "")  # fmt: skip
             return (
                 f"{detail}\nThe search had expanded at least {progress.expansions:,} states without reaching the goal "
                 f"(the lowest h among them was {progress.best_h}{stalled}; the initial state's h was "
