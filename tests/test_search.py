@@ -216,6 +216,13 @@ def test_a_timeout_says_since_when_the_lowest_h_stood() -> None:
     for status in ("timeout", "memory"):
         feedback = execution_feedback(Outcome(status=status, detail="Stopped.", stderr=own))
         assert feedback.endswith("The expanded state with the lowest h, as your code made it: ('c1', ('c5', 'c9'))")
+    # with own states, genplan's share includes the states' __hash__ and __eq__, which its duplicate check calls
+    own_timed = own.replace("initial_h=154.0\ngenplan-search-best-state",
+                            "initial_h=154.0 cpu_seconds=9.00 wall_seconds=9.00 h_seconds=2.00 successors_seconds=1.00"
+                            "\ngenplan-search-best-state")  # fmt: skip
+    feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=own_timed))
+    assert "genplan's search the rest, 67% (your states' __hash__ and __eq__, which it calls" in feedback
+    assert "__eq__" not in execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=timed))
     assert "lowest h, as your code" not in execution_feedback(Outcome(status="memory", detail="", stderr=improving))
     # a line that says when the lowest h was reached (expansions, evaluations, CPU seconds): the stall is
     # told in time and in calls of h, not in doubled expansions
