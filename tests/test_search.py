@@ -234,7 +234,9 @@ def test_a_timeout_says_since_when_the_lowest_h_stood() -> None:
     feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=late))
     assert ("lowest h among them was 97, first reached at expansion 2,505 after 16.3 s of CPU time; in the 41.5 s "
             "after it, the search expanded 253 more states and computed h 8,432 more times without finding a "
-            "lower h, most of them on states queued earlier") in feedback  # fmt: skip
+            "lower h, most of them on states queued earlier on the way down; the initial state's h was 154.0). "
+            "h rated every state near the one with the lowest h far higher, so the search went back up: check "
+            "first whether that state is a dead end") in feedback  # fmt: skip
     going = at_end.format("13.20", "2048,2054,13.20", "57.80", "2758,10000,56.00")
     feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=going))
     assert "lowest h among them was 97; the initial state's h was 154.0)." in feedback

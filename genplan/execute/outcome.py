@@ -254,10 +254,18 @@ class SearchProgress:
                 f"after it, the search expanded {self.expansions - expansions:,} more states and computed h "
                 f"{more:,} more times without finding a lower h")  # fmt: skip
         if more > 4 * max(1, self.expansions - expansions):
-            text += (", most of them on states queued earlier on the way down: h rated every state near the "
-                     "lowest one far higher, so the search went back up (a state h rates close to the goal that "
-                     "is far from it, or a dead end h does not recognise)")  # fmt: skip
+            text += ", most of them on states queued earlier on the way down"
         return text
+
+    def stall_hint(self) -> str:
+        """The likely cause of a stall that :meth:`stall` tells in calls of h (" ..." or ""). Dead ends come
+        first: a real-model run's repair read an earlier wording as a plateau, and the state it stalled on
+        was a dead end its h missed (boxes that could never be pushed apart)."""
+        if not self.stall().endswith("on the way down"):
+            return ""
+        return (" h rated every state near the one with the lowest h far higher, so the search went back up: check "
+                "first whether that state is a dead end that h does not recognise (h should be inf there); if "
+                "it is not, it is far from the goal though h rates it close.")  # fmt: skip
 
     def time_split(self) -> str:
         """Where the search's time went, as shares of its wall-clock time (a busy machine stretches all
@@ -321,7 +329,7 @@ def execution_feedback(outcome: Outcome) -> str:
             return (
                 f"{detail}\nThe search had expanded at least {progress.expansions:,} states without reaching the goal "
                 f"(the lowest h among them was {progress.best_h}{stalled}; the initial state's h was "
-                f"{progress.initial_h})."
+                f"{progress.initial_h}).{progress.stall_hint()}"
                 f"{progress.time_split()}" + progress.state_line()
             )
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
