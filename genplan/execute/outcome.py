@@ -236,32 +236,42 @@ class SearchProgress:
     #: not say; searches composed before it was written).
     best_at: tuple[int, int, float] | None = None
 
-    def stall(self) -> str:
-        """What the search did after it reached its lowest h, when that was a while before the line (at
-        least a quarter of its CPU time and a second, or of its expansions): "" when it was still going
-        down, or unknown."""
+    def _late(self) -> tuple[int, int, float, float] | None:
+        """``(expansions, evaluations, cpu, after)`` of the lowest h when it came a while before the line (at
+        least a quarter of the search's CPU time and a second); None when it did not, or the line did not
+        say (lines written before ``best_at`` and the timings were)."""
         if self.best_at is None or self.cpu_seconds is None:
-            return ""
+            return None
         expansions, evaluations, cpu = self.best_at
         after = self.cpu_seconds - cpu
-        if after < max(1.0, self.cpu_seconds / 4):
-            if expansions * 4 <= self.expansions:  # a short run: said in expansions, as lines without times
-                first = "the first" if expansions == 1 else f"the first {expansions:,}"
-                return f", and no state expanded after {first} had a lower h"
-            return ""
-        more = self.evaluations - evaluations
+        return (expansions, evaluations, cpu, after) if after >= max(1.0, self.cpu_seconds / 4) else None
+
+    def _went_back_up(self) -> bool:
+        """After a late lowest h, the search computed h mostly on states queued earlier on the way down
+        (more than four calls of h an expansion)."""
+        late = self._late()
+        return late is not None and self.evaluations - late[1] > 4 * max(1, self.expansions - late[0])
+
+    def stall(self) -> str:
+        """What the search did after it reached its lowest h: in time and calls of h when that was a while
+        before the line (:meth:`_late`), else in expansions when it came in the first quarter of them
+        (lines without times, and short runs); "" when it was still going down."""
+        late = self._late()
+        if late is None:
+            since = self.best_at[0] if self.best_at is not None else self.best_since
+            first = "the first" if since == 1 else f"the first {since:,}"
+            return f", and no state expanded after {first} had a lower h" if since * 4 <= self.expansions else ""
+        expansions, evaluations, cpu, after = late
         text = (f", first reached at expansion {expansions:,} after {cpu:.1f} s of CPU time; in the {after:.1f} s "
                 f"after it, the search expanded {self.expansions - expansions:,} more states and computed h "
-                f"{more:,} more times without finding a lower h")  # fmt: skip
-        if more > 4 * max(1, self.expansions - expansions):
-            text += ", most of them on states queued earlier on the way down"
-        return text
+                f"{self.evaluations - evaluations:,} more times without finding a lower h")  # fmt: skip
+        return text + (", most of them on states queued earlier on the way down" if self._went_back_up() else "")
 
     def stall_hint(self) -> str:
         """The likely cause of a stall that :meth:`stall` tells in calls of h (" ..." or ""). Dead ends come
         first: a real-model run's repair read an earlier wording as a plateau, and the state it stalled on
         was a dead end its h missed (boxes that could never be pushed apart)."""
-        if not self.stall().endswith("on the way down"):
+        if not self._went_back_up():
             return ""
         return (" h rated every state near the one with the lowest h far higher, so the search went back up: check "
                 "first whether that state is a dead end that h does not recognise (h should be inf there); if "
@@ -322,13 +332,9 @@ def execution_feedback(outcome: Outcome) -> str:
                 "slow for a task of this size." + progress.state_line("The initial state")
             )
         if progress is not None:  # a composed search (genplan.search.runtime) that ran out of time
-            first = "the first" if progress.best_since == 1 else f"the first {progress.best_since:,}"
-            stalled = progress.stall() if progress.best_at is not None else (
-                f", and no state expanded after {first} had a lower h"
-                if progress.best_since * 4 <= progress.expansions else "")  # fmt: skip
             return (
                 f"{detail}\nThe search had expanded at least {progress.expansions:,} states without reaching the goal "
-                f"(the lowest h among them was {progress.best_h}{stalled}; the initial state's h was "
+                f"(the lowest h among them was {progress.best_h}{progress.stall()}; the initial state's h was "
                 f"{progress.initial_h}).{progress.stall_hint()}"
                 f"{progress.time_split()}" + progress.state_line()
             )
