@@ -284,7 +284,7 @@ class GPStats:
         self.successors_seconds = 0.0
         # When the lowest h was reached: expansions, evaluations and CPU seconds (see gp_progress).
         self.best_at = (0, 0, 0.0)
-        # Progress lines by CPU time as well (see tick): evaluations until the clock is read again, and
+        # Progress lines by CPU time as well (see tick): calls until the clock is read again, and
         # the CPU seconds of the next line.
         self.ticks = GP_TICKS
         self.next_line = GP_PROGRESS_SECONDS
