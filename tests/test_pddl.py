@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -601,3 +602,54 @@ def test_unbalanced_parentheses_in_every_builtin_domain_are_located() -> None:
                 named = info.value.line in (i + 1, i + 2)
                 right += named or any(f"by the end of line {n}." in text for n in (i + 1, i + 2))
     assert total > 1000 and right / total >= 0.95, (right, total)
+
+
+def _big_ferry(locations: int = 60, cars: int = 40):
+    from genplan.pddl.pyform import PyTask
+
+    locs = [f"l{i}" for i in range(locations)]
+    cs = [f"c{i}" for i in range(cars)]
+    init = [("not-eq", a, b) for a in locs for b in locs if a != b]
+    init += [("location", x) for x in locs] + [("car", c) for c in cs]
+    init += [("at", c, locs[i % locations]) for i, c in enumerate(cs)] + [("at-ferry", "l0"), ("empty-ferry",)]
+    goal = [("at", c, locs[(i + 1) % locations]) for i, c in enumerate(cs)]
+    return PyTask(tuple(sorted(locs + cs)), tuple(sorted(init)), tuple(sorted(goal)))
+
+
+def test_a_large_task_is_quoted_shorter_as_valid_python_leaving_out_the_largest_static_facts_first() -> None:
+    """A repair request quotes a failed task within a limit: whole when it fits; else objects and
+    one-argument facts as comprehensions (lossless), then static predicates left out, largest first,
+    never a changing fact or the goal."""
+    from genplan.pddl.pyform import quote_python_task
+
+    py = _big_ferry()
+    full = render_python_task(py)
+    assert quote_python_task(py, len(full), {"not-eq"}).text == full
+    assert not quote_python_task(py, len(full), {"not-eq"}).compact
+
+    def run(text: str) -> dict:
+        names: dict = {}
+        exec(text, names)  # our own rendering
+        return names
+
+    whole = run(full)
+    # Room for everything once compact: nothing is left out, and the literal means the same task.
+    roomy = quote_python_task(py, len(full) - 1, {"not-eq", "car", "location"})
+    assert roomy.compact and roomy.omitted == () and len(roomy.text) < len(full)
+    back = run(roomy.text)
+    assert all(back[k] == whole[k] for k in ("objects", "init", "goal"))
+    # A tight limit: not-eq (3,540 facts) goes first; car and location are small enough to stay.
+    tight = quote_python_task(py, 3000, {"not-eq", "car", "location"})
+    assert tight.omitted == (("not-eq", 3540),) and len(tight.text) <= 3000
+    back = run(tight.text)
+    assert back["objects"] == whole["objects"] and back["goal"] == whole["goal"]
+    assert back["init"] == {f for f in whole["init"] if f[0] != "not-eq"}
+    # Changing facts are never left out, even when the limit cannot be met.
+    tiny = quote_python_task(py, 100, {"not-eq", "car", "location"})
+    assert tiny.omitted == (("not-eq", 3540), ("location", 60), ("car", 40))
+    assert run(tiny.text)["init"] == {f for f in whole["init"] if f[0] in ("at", "at-ferry", "empty-ferry")}
+    # Typed objects become one comprehension per type.
+    kinds = tuple(sorted((o, "car" if o[0] == "c" else "location") for o in py.objects))
+    typed = dataclasses.replace(py, objects=kinds)
+    t = quote_python_task(typed, 3000, {"not-eq"})
+    assert run(t.text)["objects"] == set(typed.objects) and t.text.count("for n in") == 2

@@ -149,6 +149,8 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "task": {
             "name": "instance-3",
             "python": PYTHON_TASK,
+            "compact": True,
+            "omitted": (("adjacent", 5018),),
             "feedback": "Timeout after 60 s of CPU time.",
             "timeout": True,
             "found": False,

@@ -449,3 +449,30 @@ def test_a_strong_passing_draft_leaves_the_calls_unspent(ferry_suite, tmp_path: 
                                max_objects=120, search_drafts=2)  # fmt: skip
     assert [c.purpose for c in backend.calls] == ["search.write", "search.write"]
     assert outcome.program_label == "s.v0"
+
+
+def test_a_repair_request_quotes_a_large_failed_task_shorter_and_says_what_it_left_out(monkeypatch) -> None:
+    """A task the generalization check made can have thousands of objects; the request quotes it within
+    TASK_QUOTE_CHARS, says that it is shortened, and names the static facts left out with their number."""
+    import genplan.stages.search as search
+    from genplan.stages.search import SearchVersion, feedback_for
+    from tests.test_pddl import _big_ferry
+
+    class Clean:
+        failures = ()
+
+    failed = TaskResult("check1", False, feedback="Timeout after 45 s.", category="timeout")
+    version = SearchVersion(0, "", "def h(*a):\n    return 2\n", (failed,), {"failures": [], "by_kind": {}})
+    statics = resolve_suite("ferry").domain.static_predicates
+    tasks = {"check1": _big_ferry()}
+    monkeypatch.setattr(search, "TASK_QUOTE_CHARS", 10**6)
+    whole = feedback_for(version, Clean(), tasks, reasoning=False, static=statics)
+    assert "shorter form" not in whole and "('not-eq', 'l0', 'l1')" in whole
+    monkeypatch.setattr(search, "TASK_QUOTE_CHARS", 3000)
+    short = feedback_for(version, Clean(), tasks, reasoning=False, static=statics)
+    assert "quoted in a shorter form that is still valid Python" in short
+    assert "the static predicate not-eq (3,540 facts) are left out" in short
+    assert "not-eq'" not in short and "Timeout after 45 s." in short
+    # Without the domain's static predicates nothing may be left out: only the lossless compact form.
+    lossless = feedback_for(version, Clean(), tasks, reasoning=False)
+    assert "shorter form" in lossless and "left out" not in lossless and "('not-eq', 'l0', 'l1')" in lossless

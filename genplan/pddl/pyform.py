@@ -108,3 +108,79 @@ def render_python_task(py: PyTask) -> str:
             f"goal = {render_set(py.goal)}",
         )
     )
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A task as a prompt quotes it within a size limit (:func:`quote_python_task`).
+
+    ``compact``: objects and one-argument facts are written as comprehensions over lists of names;
+    ``omitted``: the static predicates whose facts were left out, with how many facts each had."""
+
+    text: str
+    compact: bool = False
+    omitted: tuple[tuple[str, int], ...] = ()
+
+
+def _names(items: list[str]) -> str:
+    return repr(" ".join(items)) + ".split()"
+
+
+def _compact_objects(objects: tuple[PyObject, ...]) -> str:
+    if not objects:
+        return "set()"
+    if isinstance(objects[0], str):
+        return "set(" + _names([str(o) for o in objects]) + ")"
+    by_type: dict[str, list[str]] = {}
+    for name, type_ in objects:  # type: ignore[misc]
+        by_type.setdefault(type_, []).append(name)
+    return " | ".join("{(n, " + repr(t) + ") for n in " + _names(ns) + "}" for t, ns in sorted(by_type.items()))
+
+
+def _fact_groups(facts: tuple[Fact, ...]) -> dict[str, list[Fact]]:
+    groups: dict[str, list[Fact]] = {}
+    for fact in facts:
+        groups.setdefault(fact[0], []).append(fact)
+    return groups
+
+
+def _compact_group(predicate: str, facts: list[Fact]) -> str:
+    if len(facts) > 2 and all(len(f) == 2 for f in facts):
+        return "{(" + repr(predicate) + ", x) for x in " + _names([f[1] for f in facts]) + "}"
+    return render_set(facts)
+
+
+def quote_python_task(py: PyTask, limit: int, static: Iterable[str] = ()) -> Quote:
+    """``py`` as the three assignment lines of :func:`render_python_task` when they fit in ``limit``
+    characters; else still valid Python, in fewer characters, for a prompt a model can read whole.
+
+    Why: a task the generalization check makes for a search can have thousands of objects, and its plain
+    literal (330,000 characters for a sokoban task of 2,059 objects, 5,018 of them ``adjacent`` facts) costs
+    a repair call about 90,000 tokens and exceeds many models' context windows. First the objects and
+    one-argument facts become comprehensions over name lists (nothing is lost); if that is still too long,
+    the facts of the largest ``static`` predicates are left out, largest first, until it fits. The changing
+    facts and the goal are always shown whole: they are the state the search failed from."""
+    full = render_python_task(py)
+    if len(full) <= limit:
+        return Quote(full)
+    groups = _fact_groups(py.init)
+    parts = {p: _compact_group(p, fs) for p, fs in groups.items()}
+    static = set(static)
+    head = f"objects = {_compact_objects(py.objects)}\n"
+    tail = f"\ngoal = {render_set(py.goal)}"
+
+    def text(left_out: set[str]) -> str:
+        shown = [parts[p] for p in sorted(parts) if p not in left_out]
+        return head + "init = " + (" | ".join(shown) if shown else "set()") + tail
+
+    omitted: list[tuple[str, int]] = []
+    left_out: set[str] = set()
+    current = text(left_out)
+    # Largest first; ties by name, so that the quote does not depend on dictionary order.
+    for predicate in sorted((p for p in parts if p in static), key=lambda p: (-len(parts[p]), p)):
+        if len(current) <= limit:
+            break
+        left_out.add(predicate)
+        omitted.append((predicate, len(groups[predicate])))
+        current = text(left_out)
+    return Quote(current, compact=True, omitted=tuple(omitted))

@@ -97,7 +97,8 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     return write_search(ctx.llm, prompts, {t: ctx.code_task(t).py for t in task_ids}, ctx.evaluator,
                         checker(ctx), compose, rounds=config.search_rounds, record=record,
                         reasoning=config.reasoning, generalize=generalizer(ctx, compose),
-                        probe=probe, further=prompt if probe is not None else None)  # fmt: skip
+                        probe=probe, further=prompt if probe is not None else None,
+                        static=suite.domain.static_predicates)  # fmt: skip
 
 
 #: The probe's sizes, as shares of the largest size the run asks for, and its tasks of each size (see

@@ -24,13 +24,13 @@ composer (data flows one way, stages below protocols).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from genplan.core.prompts import render
 from genplan.execute.outcome import TIMEOUT
-from genplan.pddl.pyform import PyTask, render_python_task
+from genplan.pddl.pyform import PyTask, quote_python_task
 from genplan.stages.codegen import Evaluator, TaskResult, shuffled_example
 from genplan.stages.conversation import Answer, ChatClient, Message, ask, user
 from genplan.stages.direct import DirectExample, example_context
@@ -45,6 +45,10 @@ Checker = Callable[[str], Any]
 Composer = Callable[[str, str], str]
 #: Runs a draft's composed search on the probe tasks; returns ``{"solved", "of", "objects", "cpu_s", "tasks"}``.
 Prober = Callable[["SearchVersion"], dict[str, Any]]
+
+#: The longest a repair request quotes a failed task, in characters (about 10,000 tokens); longer ones are
+#: quoted shorter (:func:`~genplan.pddl.pyform.quote_python_task`). The first request is about 21,000.
+TASK_QUOTE_CHARS = 40_000
 
 NO_HEURISTIC = (
     "No Python code defining h(state, goal, static, objects) could be read from your answer. Write the complete "
@@ -176,16 +180,20 @@ def feedback_for(
     reasoning: bool,
     found: Sequence[str] = (),
     made: Sequence[str] = (),
+    static: Iterable[str] = (),
 ) -> str:
     """The repair request: the checks' counterexamples if any (they say why, state by state), else the
     first debugging task the search failed, with which tasks it solved. ``found``: the tasks the
     generalization check added while judging this version (the request says where a new one came from);
-    ``made``: all it added so far (an older one is named as such, not as new)."""
+    ``made``: all it added so far (an older one is named as such, not as new). A task longer than
+    :data:`TASK_QUOTE_CHARS` is quoted shorter (:func:`~genplan.pddl.pyform.quote_python_task`), leaving
+    out facts of the domain's ``static`` predicates if it must."""
     check_feedback = check.feedback() if check is not None and check.failures else ""
     failed = next((r for r in version.results if not r.solved), None)
     task = None
     if failed is not None and (not check_feedback or version.source is None):
-        task = {"name": failed.task_id, "python": render_python_task(tasks[failed.task_id]),
+        quote = quote_python_task(tasks[failed.task_id], TASK_QUOTE_CHARS, static)
+        task = {"name": failed.task_id, "python": quote.text, "compact": quote.compact, "omitted": quote.omitted,
                 "feedback": failed.feedback or "The search returned no valid plan.",
                 "timeout": failed.category == TIMEOUT, "found": failed.task_id in found,
                 "made": failed.task_id in made}  # fmt: skip
@@ -208,6 +216,7 @@ def write_search(
     generalize: Callable[[SearchVersion], tuple[str, PyTask, TaskResult] | None] | None = None,
     probe: Prober | None = None,
     further: Callable[[int], str] | None = None,
+    static: Iterable[str] = (),
 ) -> list[SearchVersion]:
     """The first heuristic and up to ``rounds`` repairs, each recorded as soon as it is judged; stops at the
     first version that passes.
@@ -232,6 +241,9 @@ def write_search(
     tasks; the one that loses is set aside. Why: on the Learning Track's sokoban the probe's weak group
     (0 or 1 of 4 probe tasks) solved 60 test tasks or fewer, the strong group 64 to 72, and a run whose draft
     passed at once stopped with calls unused (the ninth run: 3 of 5, then 52 test tasks).
+
+    ``static``: the domain's static predicates, whose facts a repair request may leave out of a large
+    task it quotes (:func:`feedback_for`).
     """
     task_ids = list(tasks)
     found_in: dict[int, str] = {}  # the tasks the generalization check added, by the round of the version it failed
@@ -286,7 +298,9 @@ def write_search(
             break
         new = [found_in[round_ - 1]] if round_ - 1 in found_in else []
         made = list(found_in.values())
-        request = feedback_for(version, checks[round_ - 1], tasks, reasoning=reasoning, found=new, made=made)
+        request = feedback_for(
+            version, checks[round_ - 1], tasks, reasoning=reasoning, found=new, made=made, static=static
+        )
         versions[-1] = version = _with_feedback(version, request)
         record(version)
         fixed = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
