@@ -239,8 +239,9 @@ def write_search(
     passes become further drafts while the passing version's probe is weak (:func:`weak_probe`). A further
     draft replaces it only when it passes too, the generalization check included, and solves more probe
     tasks; the one that loses is set aside. Why: on the Learning Track's sokoban the probe's weak group
-    (0 or 1 of 4 probe tasks) solved 60 test tasks or fewer, the strong group 64 to 72, and a run whose draft
-    passed at once stopped with calls unused (the ninth run: 3 of 5, then 52 test tasks).
+    (0 or 1 of 4 probe tasks) solved 60 test tasks or fewer, the strong group 64 to 72 (82 after the
+    twelfth run's repairs), and a run whose draft passed at once stopped with calls unused (the ninth run:
+    3 of 5, then 52 test tasks).
 
     ``static``: the domain's static predicates, whose facts a repair request may leave out of a large
     task it quotes (:func:`feedback_for`).
