@@ -160,6 +160,20 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "solved_names": ["instance-0", "instance-1", "instance-2", "instance-4", "instance-5"],
         "n_tasks": 6,
     },
+    "search_reach.j2": {
+        "task": {
+            "name": "probe-3180-2",
+            "python": PYTHON_TASK,
+            "compact": True,
+            "omitted": (("adjacent", 7796),),
+            "feedback": "The program did not finish within 45 seconds of CPU time.",
+            "timeout": True,
+            "objects": 3180,
+        },
+        "probe": {"solved": 3, "of": 4, "objects": 2620, "cpu_s": 98.5, "tasks": {"probe-3180-2": False}},
+        "solved": 7,
+        "n_tasks": 7,
+    },
     "search_feedback.j2": {
         "failures": [
             {

@@ -454,6 +454,65 @@ def test_a_strong_passing_draft_leaves_the_calls_unspent(ferry_suite, tmp_path: 
     assert outcome.program_label == "s.v0"
 
 
+def _fragile(objects: int) -> str:
+    """FERRY_H that gives up on tasks of more than ``objects`` objects, as a heuristic of short reach does."""
+    return FERRY_H.replace(
+        "    want = ", f"    if len(objects) > {objects}:\n        raise MemoryError('cache full')\n    want = ", 1
+    )
+
+
+def test_a_strong_but_imperfect_probe_spends_a_call_left_over_on_a_reach_repair(
+    ferry_suite,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Both drafts pass and solve the probe's two tasks of 60 objects but not its two of 90 (2 of 4: strong,
+    not perfect), so the first call left over is a repair shown a failed probe task; the repaired heuristic
+    solves all four and replaces the draft (set aside, never selected). Its probe is then perfect: the last
+    call is not spent."""
+
+    def respond(call) -> str:
+        return _answer(_fragile(65) if call.purpose == "search.write" else FERRY_H)
+
+    outcome, backend, events = _run(ferry_suite, tmp_path, respond, preset="search", max_objects=120,
+                                    search_drafts=2)  # fmt: skip
+    assert [c.purpose for c in backend.calls] == ["search.write", "search.write", "search.fix"]
+    probes = {i["label"]: i["solved"] for e, i in events if e == "probe"}
+    assert probes == {"s.v0": 2, "s.d2.v0": 2, "s.v1": 4}
+    fix = backend.calls[2].last_user
+    assert "solved 2 of the 4" in fix and 'failed on the task "probe-90-' in fix and "cache full" in fix
+    assert "objects = " in fix and "Your current code stays in use unless" in fix
+    # the repair continues the first draft's conversation: its request and its answer
+    assert [m.role for m in backend.calls[2].request.messages] == ["user", "assistant", "user"]
+    assert outcome.program_label == "s.v1" and (outcome.run.root / "program.py").read_text().strip() == FERRY_H.strip()
+    saved = {p.stem: json.loads(p.read_text()) for p in (outcome.run.root / "3-search").glob("*.json")}
+    assert saved["v0"]["passed"] and saved["v0"]["set_aside"] and saved["v0"]["feedback"] == fix
+    failures = saved["v0"]["probe"]["failures"]
+    assert sorted(failures) == sorted(t for t, ok in saved["v0"]["probe"]["tasks"].items() if not ok)
+    assert all("cache full" in f["feedback"] for f in failures.values())
+    assert not saved["v1"]["set_aside"] and saved["v1"]["probe"]["solved"] == 4
+    # inspect shows what happened on each probe task the drafts failed (two each)
+    text = summary_markdown(outcome.run, details=True)
+    shown = text.split("Probe task probe-90-")[1:]
+    assert len(shown) == 4 and all("failed:" in s and "cache full" in s.split("```")[1] for s in shown)
+
+
+def test_a_reach_repair_that_reaches_no_further_is_set_aside_and_the_next_shows_the_next_failed_task(
+    ferry_suite,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A repair that solves no more probe tasks never replaces the passing version; the next call left over
+    shows the next task the probe failed, and when none is left untried the calls stay unspent."""
+    outcome, backend, _ = _run(ferry_suite, tmp_path, lambda call: _answer(_fragile(65)), preset="search",
+                               max_objects=120, search_drafts=2)  # fmt: skip
+    purposes = [c.purpose for c in backend.calls]
+    assert purposes == ["search.write", "search.write", "search.fix", "search.fix"]  # 2 failed tasks, 3 calls left
+    shown = [c.last_user.split('failed on the task "')[1].split('"')[0] for c in backend.calls[2:]]
+    assert len(set(shown)) == 2 and all(t.startswith("probe-90-") for t in shown)
+    assert outcome.program_label == "s.v0"
+    saved = {p.stem: json.loads(p.read_text()) for p in (outcome.run.root / "3-search").glob("*.json")}
+    assert saved["v1"]["set_aside"] and saved["v2"]["set_aside"] and not saved["v0"]["set_aside"]
+
+
 def test_a_repair_request_quotes_a_large_failed_task_shorter_and_says_what_it_left_out(monkeypatch) -> None:
     """A task the generalization check made can have thousands of objects; the request quotes it within
     TASK_QUOTE_CHARS, says that it is shortened, and names the static facts left out with their number."""

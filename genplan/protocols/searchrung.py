@@ -28,13 +28,13 @@ from typing import Any
 from genplan.core.errors import GenplanError
 from genplan.execute.outcome import TIMEOUT
 from genplan.pddl.model import Task
-from genplan.pddl.pyform import PyTask
+from genplan.pddl.pyform import PyTask, python_inputs
 from genplan.protocols.artifacts import save_search
 from genplan.protocols.context import Context, reference_plan
 from genplan.search.compose import compose_search
 from genplan.stages.codegen import ProgramVersion, TaskResult
 from genplan.stages.direct import DirectExample
-from genplan.stages.search import SearchVersion, search_prompt, write_search
+from genplan.stages.search import PROBE_FEEDBACK, SearchVersion, search_prompt, write_search
 
 #: The share of failed results that must be timeouts for ``auto`` to climb to the search rung.
 TIMEOUT_SHARE = 0.5
@@ -93,12 +93,13 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     def compose(source: str, strategy: str) -> str:
         return compose_search(source, suite.domain, strategy)
 
-    probe = prober(ctx, compose) if config.search_drafts > 1 else None
+    probing = prober(ctx, compose) if config.search_drafts > 1 else None
+    probe, probe_task = probing if probing is not None else (None, None)
     return write_search(ctx.llm, prompts, {t: ctx.code_task(t).py for t in task_ids}, ctx.evaluator,
                         checker(ctx), compose, rounds=config.search_rounds, record=record,
                         reasoning=config.reasoning, generalize=generalizer(ctx, compose),
                         probe=probe, further=prompt if probe is not None else None,
-                        static=suite.domain.static_predicates)  # fmt: skip
+                        static=suite.domain.static_predicates, probe_task=probe_task)  # fmt: skip
 
 
 #: The probe's sizes, as shares of the largest size the run asks for, and its tasks of each size (see
@@ -109,13 +110,17 @@ PROBE_PER_SIZE = 2
 PROBE_NEAR = 0.8
 
 
-def prober(ctx: Context, compose: Callable[[str, str], str]) -> Callable[[SearchVersion], dict] | None:
+def prober(
+    ctx: Context, compose: Callable[[str, str], str]
+) -> tuple[Callable[[SearchVersion], dict], Callable[[str], PyTask]] | None:
     """Ranks the search rung's drafts (``search_drafts`` > 1): a draft's composed search on generated tasks
     of half and three quarters of the largest size the run asks programs to handle (the prompt's "up to N
     objects"; :func:`probe_tasks`; training-side tasks, never held-out ones), in one ordering, under the
     run's limits. Solved tasks and CPU seconds (a failed task counts its full time) are what tell drafts
-    apart: the debugging tasks are small enough that most drafts solve them all. None without a generator
-    (the drafts are then ranked by the debugging tasks alone)."""
+    apart: the debugging tasks are small enough that most drafts solve them all. The record keeps what
+    happened on each failed task, and the second function gives a probe task's inputs: a reach repair
+    shows the model one (:func:`genplan.stages.search.write_search`). None without a generator (the drafts
+    are then ranked by the debugging tasks alone)."""
     from genplan.core.paths import cache_root
     from genplan.execute.evaluate import evaluate_program
 
@@ -138,9 +143,16 @@ def prober(ctx: Context, compose: Callable[[str, str], str]) -> Callable[[Search
         ctx.progress("probe", {"label": version.label, "solved": solved, "of": len(tasks)})
         return {"solved": solved, "of": len(tasks), "objects": objects,
                 "cpu_s": round(sum(r.runtime for r in report.results), 3),
-                "tasks": {r.task_id: r.solved for r in report.results}}  # fmt: skip
+                "tasks": {r.task_id: r.solved for r in report.results},
+                PROBE_FEEDBACK: {r.task_id: {"feedback": r.feedback, "category": r.category}
+                                 for r in report.results if not r.solved}}  # fmt: skip
 
-    return probe
+    by_id = dict(tasks)
+
+    def task(task_id: str) -> PyTask:
+        return python_inputs(by_id[task_id])
+
+    return probe, task
 
 
 def probe_tasks(generator: Any, size: int, seed: int) -> list[tuple[str, Task]]:

@@ -326,6 +326,8 @@ def _search_lines(searches: list[dict[str, Any]], details: bool) -> list[str]:
                    f"debugging tasks ({results})" + probed + (" (draft set aside: another one ranked higher)"
                    if v.get("set_aside") else " (passed)" if v.get("passed") else ""))  # fmt: skip
         if details:
+            for task_id, failure in ((probe or {}).get("failures") or {}).items():
+                out += ["", f"Probe task {task_id} failed:", "", "```", (failure.get("feedback") or "").rstrip(), "```"]
             for f in (check.get("failures") or [])[:SHOWN_COUNTEREXAMPLES]:
                 state = ", ".join("(" + " ".join(x) + ")" for x in f.get("state") or []) or "nothing"
                 action = f"; action {f['action']}" if f.get("action") else ""
