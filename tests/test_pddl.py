@@ -653,3 +653,5 @@ def test_a_large_task_is_quoted_shorter_as_valid_python_leaving_out_the_largest_
     typed = dataclasses.replace(py, objects=kinds)
     t = quote_python_task(typed, 3000, {"not-eq"})
     assert run(t.text)["objects"] == set(typed.objects) and t.text.count("for n in") == 2
+    # Name lists in natural order: l9 before l10, as a reader counts, not as text sorts.
+    assert "'l0 l1 l2 l3 l4 l5 l6 l7 l8 l9 l10 l11" in tight.text and "'c0 c1 c2 c3" in tight.text

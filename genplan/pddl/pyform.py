@@ -13,6 +13,7 @@ Here they are produced as *sorted lists*, a canonical order; the executor builds
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -122,8 +123,16 @@ class Quote:
     omitted: tuple[tuple[str, int], ...] = ()
 
 
+def _natural(name: str) -> list[str | int]:
+    """A name's sort key with its runs of digits as numbers (``loc_2_10`` after ``loc_2_9``); the items
+    alternate text, number, text, so keys always compare."""
+    return [int(part) if i % 2 else part for i, part in enumerate(re.split(r"(\d+)", name))]
+
+
 def _names(items: list[str]) -> str:
-    return repr(" ".join(items)) + ".split()"
+    """A list of names in natural order, as Python: a model reading a grid's cells by eye found them
+    hard to follow in text order (``loc_10_1`` before ``loc_2_1``)."""
+    return repr(" ".join(sorted(items, key=_natural))) + ".split()"
 
 
 def _compact_objects(objects: tuple[PyObject, ...]) -> str:
