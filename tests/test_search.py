@@ -1077,3 +1077,25 @@ def test_an_unevaluated_successor_worse_than_its_parent_waits_its_turn() -> None
     plan, _, called = _own_search(8, succ, values.__getitem__)
     assert called[:4] == [8, 5, 7, 4]  # 7 and 4 are evaluated when they come up, after 5 led nowhere
     assert order == [8, 5, 4] and plan == ["c", "right"]
+
+
+def test_a_large_counterexample_state_is_quoted_as_comprehensions_that_mean_the_same_state() -> None:
+    """A state of a large training task (a sokoban grid's ~1,500 ``clear`` facts) is quoted with its
+    one-argument facts as comprehensions over name lists; a small one stays a plain literal."""
+    from genplan.pddl.pyform import render_set
+    from genplan.search.check import STATE_QUOTE_CHARS, SearchCheck, SearchFailure
+
+    cells = [f"loc_{r}_{c}" for r in range(1, 41) for c in range(1, 41)]
+    state = tuple(sorted([("clear", x) for x in cells[2:]] + [("at-robot", cells[0]), ("at", "box1", cells[1])]))
+    goal = (("at", "box1", cells[5]),)
+    big = SearchFailure("not direct", "t1", "a state", state, None, "a successor with h lower", "none", goal)
+    small = SearchFailure("not direct", "t2", "a state", state[:3], None, "a successor with h lower", "none", goal)
+    text = SearchCheck(10, 1, False, (big, small)).feedback()
+    lines = [line for line in text.splitlines() if line.startswith("state = ")]
+    plain = "state = " + render_set(list(state))
+    assert len(lines) == 2 and STATE_QUOTE_CHARS < len(lines[0]) < len(plain) / 2
+    assert "for x in 'loc_1_3 loc_1_4 loc_1_5" in lines[0]  # natural order
+    names: dict = {}
+    exec(lines[0], names)  # our own rendering
+    assert names["state"] == set(state)
+    assert lines[1] == "state = " + render_set(list(state[:3]))

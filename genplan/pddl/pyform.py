@@ -159,6 +159,18 @@ def _compact_group(predicate: str, facts: list[Fact]) -> str:
     return render_set(facts)
 
 
+def quote_facts(facts: Iterable[Fact], limit: int) -> str:
+    """A set of facts as a Python expression: the plain literal when it fits in ``limit`` characters, else
+    its one-argument facts as comprehensions over name lists (lossless, as in :func:`quote_python_task`).
+    Why: a counterexample state of a large training task holds about 1,500 ``clear`` facts."""
+    facts = sorted(facts)
+    plain = render_set(facts)
+    if len(plain) <= limit:
+        return plain
+    groups = _fact_groups(tuple(facts))
+    return " | ".join(_compact_group(p, fs) for p, fs in sorted(groups.items()))
+
+
 def quote_python_task(py: PyTask, limit: int, static: Iterable[str] = ()) -> Quote:
     """``py`` as the three assignment lines of :func:`render_python_task` when they fit in ``limit``
     characters; else still valid Python, in fewer characters, for a prompt a model can read whole.

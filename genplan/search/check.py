@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from genplan.core.prompts import render
 from genplan.execute.outcome import Limits, execution_feedback
 from genplan.pddl.model import Fact, Task
-from genplan.pddl.pyform import python_inputs, render_set
+from genplan.pddl.pyform import python_inputs, quote_facts, render_set
 from genplan.search.compose import ENCODE, SUCCESSORS, domain_literal, runtime_source, top_level_names
 from genplan.search.states import SampledState, engine, sample_states
 
@@ -54,6 +54,10 @@ KINDS = (
 )
 #: Successors of a state shown in a "not direct" failure.
 SHOWN_SUCCESSORS = 8
+#: A counterexample's state (or goal) longer than this, in characters, is quoted with its one-argument facts
+#: as comprehensions over name lists (:func:`~genplan.pddl.pyform.quote_facts`): a state of a large sokoban
+#: training task holds about 1,500 ``clear`` facts: about 35,000 characters written out, 15,000 so.
+STATE_QUOTE_CHARS = 4_000
 
 
 @dataclass(frozen=True)
@@ -134,11 +138,11 @@ class SearchCheck:
                 "kind": f.kind,
                 "task_id": f.task_id,
                 "origin": f.origin,
-                "state": render_set(list(f.state)),
+                "state": quote_facts(f.state, STATE_QUOTE_CHARS),
                 "action": f.action or "",
                 "expected": f.expected,
                 "got": f.got,
-                "goal": render_set(list(f.goal)),
+                "goal": quote_facts(f.goal, STATE_QUOTE_CHARS),
             }
             for f in ordered[:limit]
         ]
