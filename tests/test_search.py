@@ -223,6 +223,14 @@ def test_a_timeout_says_since_when_the_lowest_h_stood() -> None:
     feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=own_timed))
     assert "genplan's search the rest, 67% (your states' __hash__ and __eq__, which it calls" in feedback
     assert "__eq__" not in execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=timed))
+    # lines that time the duplicate check give it a share of its own
+    own_dup = own_timed.replace(
+        "successors_seconds=1.00", "successors_seconds=1.00 best_at=1,1,0.50 duplicate_seconds=3.00"
+    )
+    feedback = execution_feedback(Outcome(status="timeout", detail="Stopped.", stderr=own_dup))
+    assert ("h 22%, your successors 11%, telling a new state from one met before (your states' __hash__ and "
+            "__eq__, called by a dictionary lookup) 33%, genplan's search the rest, 33% (successors of its own"
+            ) in feedback  # fmt: skip
     assert "lowest h, as your code" not in execution_feedback(Outcome(status="memory", detail="", stderr=improving))
     # a line that says when the lowest h was reached (expansions, evaluations, CPU seconds): the stall is
     # told in time and in calls of h, not in doubled expansions
@@ -273,6 +281,32 @@ def test_a_search_stuck_after_going_down_is_seen_to_be_stuck_when_time_runs_out(
                       r"times without finding a lower h, most of them on states queued earlier", feedback)  # fmt: skip
     assert found, feedback
     assert float(found.group(1)) >= 1 and int(found.group(2)) == 0 and int(found.group(3).replace(",", "")) > 100
+
+
+def test_a_slow_eq_of_the_models_own_states_is_timed_apart_from_genplans_share() -> None:
+    """States whose ``__eq__`` walks a long loop (as a real-model run's compared the robot's regions): the
+    duplicate check calls it inside a dictionary lookup, and the feedback on the timeout gives that check
+    most of the time, not genplan's search."""
+    source = (
+        "class S:\n"
+        "    def __init__(self, n):\n        self.n = n\n"
+        "    def __hash__(self):\n        return self.n % 7\n"
+        "    def __eq__(self, other):\n"
+        "        for _ in range(20000):\n            pass\n"
+        "        return self.n == other.n\n"
+        "    def __repr__(self):\n        return f'S({self.n})'\n"
+        "def encode(state, static, objects):\n    return S(0)\n"
+        "def successors(state, static, objects):\n"
+        "    return [('(step)', S(state.n + k)) for k in (1, 2, 3)]\n"
+        "def h(state, goal, static, objects):\n    return 1\n"
+    )
+    ev = evaluate(compose_search(source, builtin_domain("sokoban")), sokoban_tasks(1, size=8), orderings=1,
+                  timeout=4, jobs=1, mode="debug")  # fmt: skip
+    feedback = ev.results[0].feedback
+    assert ev.results[0].status == "timeout", feedback
+    found = re.search(r"telling a new state from one met before \(your states' __hash__ and __eq__, called by a "
+                      r"dictionary lookup\) (\d+)%, genplan's search the rest, (\d+)%", feedback)  # fmt: skip
+    assert found and int(found.group(1)) >= 60 and int(found.group(2)) <= 30, feedback
 
 
 def test_a_search_that_keeps_too_much_per_state_is_told_how_soon_memory_ran_out() -> None:

@@ -282,6 +282,9 @@ class GPStats:
         self.started_cpu = _gp_cpu_clock()
         self.h_seconds = 0.0
         self.successors_seconds = 0.0
+        # With the model's own states: the duplicate check (the states' __hash__ and __eq__, the model's code,
+        # called by a dictionary lookup), timed around each lookup.
+        self.duplicate_seconds = 0.0
         # When the lowest h was reached: expansions, evaluations and CPU seconds (see gp_progress).
         self.best_at = (0, 0, 0.0)
         # Progress lines by CPU time as well (see tick): calls until the clock is read again, and
@@ -700,8 +703,10 @@ def gp_gbfs_own(start, succ, h, stats):
         stats.expanded(value, state)
         improved = False
         for action, nxt in _gp_own_pairs(succ, state):
+            started = _gp_clock()
             try:
                 if nxt in parents:
+                    stats.duplicate_seconds += _gp_clock() - started
                     continue
             except TypeError:
                 raise GPSearchError(
@@ -709,6 +714,7 @@ def gp_gbfs_own(start, succ, h, stats):
                     "your own states must be hashable (tuples, frozensets, strings, numbers)"
                 ) from None
             parents[nxt] = (state, action)
+            stats.duplicate_seconds += _gp_clock() - started
             counter += 1
             if improved:
                 _gp_heapq.heappush(frontier, (value, g + 1, counter, nxt, None))
@@ -767,7 +773,7 @@ def gp_progress(stats):
         f"best_h={stats.best_h!r} initial_h={stats.initial_h!r} cpu_seconds={cpu:.2f} "
         f"wall_seconds={_gp_clock() - stats.started:.2f} h_seconds={stats.h_seconds:.2f} "
         f"successors_seconds={stats.successors_seconds:.2f} "
-        f"best_at={at_expansions},{at_evaluations},{at_cpu:.2f}\n"
+        f"best_at={at_expansions},{at_evaluations},{at_cpu:.2f} duplicate_seconds={stats.duplicate_seconds:.2f}\n"
     )
     if stats.best_state is not None:
         try:
