@@ -5,6 +5,7 @@ Hostile programs are in tests/test_execute_zoo.py; evaluation over tasks in test
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -275,6 +276,48 @@ def test_a_hung_worker_is_killed_and_its_runs_retried(monkeypatch: pytest.Monkey
         assert stuck not in ex.server_pids()
         token = ex.token
     assert wait_until(lambda: not stray_processes(token)), stray_processes(token)
+
+
+def test_a_starved_run_that_computes_outlasts_its_backstop_and_its_server_is_not_called_hung(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run held to about 8% of a core (stopped and continued by the test, as a machine crowded after it
+    started would starve it) needs 1 s of its 1.5 s of CPU time and about 8 s of wall-clock time, past
+    its backstop (5.5 s on a quiet machine): the server extends the backstop while it computes, and tells
+    the executor, which would otherwise kill the silent server as hung 0.5 s after the backstop."""
+    import threading
+
+    import genplan.execute.pool as pool
+
+    monkeypatch.setattr(pool, "SERVER_SLACK", 0.5)
+    source = (
+        "import time\n"
+        "def generate_solution(objects, init, goal):\n"
+        "    started = time.process_time()\n"
+        "    while time.process_time() - started < 1.0:\n"
+        "        pass\n"
+        "    return [next(iter(objects))]\n"
+    )
+    with Executor(jobs=1, limits=Limits(timeout=1.5)) as ex:
+        ex.run("def generate_solution(objects, init, goal):\n    return []\n", TASK)  # a server is up
+        done: list[Outcome] = []
+        runner = threading.Thread(target=lambda: done.append(ex.run(source, TASK)))
+        runner.start()
+        servers = set(ex.server_pids())
+        while runner.is_alive():
+            for pid in set(stray_processes(ex.token)) - servers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGSTOP)
+            time.sleep(0.092)
+            for pid in set(stray_processes(ex.token)) - servers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGCONT)
+            time.sleep(0.008)
+        runner.join()
+        assert set(ex.server_pids()) == servers  # not killed as hung
+    (outcome,) = done
+    assert outcome.ok and outcome.plan == ("b",), outcome.detail
+    assert outcome.runtime < 1.5 and outcome.wall > 5.5
 
 
 def test_closing_ends_every_process_even_with_runs_in_flight() -> None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -364,3 +366,35 @@ def test_without_seccomp_rlimit_nproc_stops_forks_around_the_audit_hook() -> Non
     assert forked.status == "exception" and "BlockingIOError" in forked.detail
     assert threads.status == "exception" and "can't start new thread" in threads.detail
     assert wait_until(lambda: not stray_processes(token))
+
+
+def test_the_wall_clock_backstop_is_extended_for_a_run_that_computes_never_for_one_that_sleeps() -> None:
+    """At the backstop the server reads the child's CPU time: a process that used at least its share of a
+    core since the last mark (starved by a machine crowded after it started) gets the backstop again, up to
+    the limit's number of extensions; a sleeping one does not, and is stopped."""
+    from genplan.execute.outcome import COMPUTING_SHARE, WALL_EXTENSIONS
+    from genplan.execute.server import _Child, extend_deadline
+
+    limits = {**LOOP.to_wire(), "output": 1000, "max_plan_chars": 10, "max_plan_length": 10}
+    assert limits["wall_extensions"] == WALL_EXTENSIONS and limits["computing_share"] == COMPUTING_SHARE
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        started = time.monotonic()
+        time.sleep(1.0)
+        now = time.monotonic()
+        busy, idle = (_Child(i, p.pid, limits, started, "") for i, p in enumerate((burner, sleeper)))
+        assert extend_deadline(busy, now) and busy.extensions == 1
+        assert busy.deadline == now + limits["wall_timeout"] and busy.cpu_mark > 0.5 and busy.mark == now
+        assert not extend_deadline(idle, now) and idle.extensions == 0
+        # the next extension judges the CPU time since the last one: a child stopped in between is not computing
+        burner.send_signal(signal.SIGSTOP)
+        time.sleep(1.0)
+        assert not extend_deadline(busy, time.monotonic())
+        burner.send_signal(signal.SIGCONT)
+        busy.extensions = WALL_EXTENSIONS  # none left: stopped even while it computes
+        assert not extend_deadline(busy, time.monotonic() + 5)
+    finally:
+        for p in (burner, sleeper):
+            p.kill()
+            p.wait()

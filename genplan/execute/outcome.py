@@ -41,6 +41,13 @@ GiB = 2**30
 #: The wall-clock backstop behind the CPU-time limit: this multiple of the limit (more when the executor
 #: runs more programs at once than there are cores, see :meth:`Limits.wall_timeout`), plus a second.
 WALL_FACTOR = 3.0
+#: A run still computing when its backstop comes (it used at least :data:`COMPUTING_SHARE` of a core since
+#: its start or its last extension) gets the backstop again, up to this many times: a machine crowded
+#: after the run started (the load average lags a minute) must not turn a CPU-time verdict into a wall-
+#: clock one. A program that sleeps or blocks uses almost no CPU and is stopped at the first backstop.
+WALL_EXTENSIONS = 8
+#: The least share of a core that counts as computing: a run among twenty runnable processes a core.
+COMPUTING_SHARE = 0.05
 #: Runs that end within this fraction of the CPU-time limit are *near the limit*: another machine (a
 #: slower core, a different cache) may decide them the other way, and reports flag them.
 NEAR_LIMIT = 0.1
@@ -119,6 +126,8 @@ class Limits:
             **self.to_json(),
             "cpu_seconds": self.cpu_seconds,
             "wall_timeout": self.wall_timeout(oversubscription),
+            "wall_extensions": WALL_EXTENSIONS,
+            "computing_share": COMPUTING_SHARE,
         }
 
     def to_json(self) -> dict[str, Any]:

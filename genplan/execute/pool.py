@@ -379,6 +379,10 @@ class Executor:
                         run_id = msg.get("id")
                         if run_id not in server.inflight:
                             continue  # a cancelled run's late answer
+                        if msg.get("extended"):  # still computing at its backstop: not hung (see extend_deadline)
+                            index, attempt, _ = server.inflight[run_id]
+                            server.inflight[run_id] = (index, attempt, time.monotonic())
+                            continue
                         index, _, _ = server.inflight.pop(run_id)
                         owner.pop(run_id, None)
                         request = todo[index]

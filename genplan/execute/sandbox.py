@@ -530,7 +530,9 @@ def child_main(spec: ChildSpec) -> None:
             _signal.signal(_signal.SIGXFSZ, _signal.SIG_IGN)  # a write past RLIMIT_FSIZE fails, not kills
         _move_fds(spec)
         faulthandler.enable(file=FD_STACK, all_threads=True)
-        for name in ("SIGXCPU", "SIGPROF"):  # the CPU-time limit (SIGPROF) and RLIMIT_CPU's backstop
+        # the CPU-time limit (SIGPROF), RLIMIT_CPU's backstop, and the server asking for the stack of a run it
+        # stops at an extended wall-clock backstop (SIGUSR2; the watchdog below dumps only at the first one)
+        for name in ("SIGXCPU", "SIGPROF", "SIGUSR2"):
             if hasattr(_signal, name):
                 faulthandler.register(getattr(_signal, name), file=FD_STACK, all_threads=True, chain=True)
         if spec.use_seccomp:

@@ -105,9 +105,9 @@ class _Child:
     """The server's record of one running child."""
 
     __slots__ = (
-        "cancelled", "cpu", "deadline", "err", "fds", "kill_at", "killed", "limits", "out", "pid", "responded",
-        "result", "result_cap", "result_overflow", "run_id", "source_lines", "stack", "started", "status",
-        "timed_out",
+        "cancelled", "cpu", "cpu_mark", "deadline", "err", "extensions", "fds", "kill_at", "killed", "limits",
+        "mark", "out", "pid", "responded", "result", "result_cap", "result_overflow", "run_id", "source_lines",
+        "stack", "started", "status", "timed_out",
     )  # fmt: skip
 
     def __init__(self, run_id: int, pid: int, limits: dict[str, Any], started: float, source: str) -> None:
@@ -117,6 +117,11 @@ class _Child:
         self.started = started
         # The wall-clock backstop: the limit itself is CPU time, enforced inside the child (ITIMER_PROF).
         self.deadline = started + limits["wall_timeout"]
+        # Extensions of the backstop so far, and the child's CPU seconds and the clock at the last one (or
+        # its start): what tells a starved run that computes from one that sleeps (see check_deadlines).
+        self.extensions = 0
+        self.cpu_mark = 0.0
+        self.mark = started
         self.source_lines = source.splitlines()
         self.fds: dict[int, str] = {}
         self.out = Capped(limits["output"])
@@ -516,8 +521,16 @@ class Server:
                 if now < child.deadline:
                     wait = min(wait, child.deadline - now)
                     continue
+                if extend_deadline(child, now):
+                    # the executor counts a server hung when a run is silent past its backstop: say it is not
+                    self.respond(child.run_id, {"extended": child.extensions})
+                    wait = min(wait, child.deadline - now)
+                    continue
                 child.timed_out = True
                 child.kill_at = now + KILL_GRACE
+                if child.extensions:  # the watchdog's dump came at the first backstop: ask for a fresh one
+                    with contextlib.suppress(OSError):
+                        os.kill(child.pid, signal.SIGUSR2)
             stack_done = child.stack.total > 0 and now - child.stack.last >= STACK_QUIET
             if now >= child.kill_at or stack_done:
                 self.kill(child)
@@ -581,6 +594,37 @@ _SIGNAL_TEXT = {
 }
 
 
+def extend_deadline(child: _Child, now: float) -> bool:
+    """At a child's wall-clock backstop: move it out by one more backstop when the child is computing (it
+    used at least ``computing_share`` of a core since its start or its last extension) and may still
+    have extensions; a sleeping or blocked child is stopped. Why: the backstop is set from the crowding
+    when the run starts, and a machine crowded later (the load average lags) starves a computing run
+    past it, which would turn a CPU-time verdict into a wall-clock one (a test with four times as many
+    runs as cores timed out runs that needed 85% of their CPU time)."""
+    limits = child.limits
+    if child.extensions >= limits.get("wall_extensions", 0):
+        return False
+    cpu = _cpu_seconds(child.pid)
+    if cpu is None or cpu - child.cpu_mark < limits.get("computing_share", 1.0) * (now - child.mark):
+        return False
+    child.extensions += 1
+    child.cpu_mark, child.mark = cpu, now
+    child.deadline = now + limits["wall_timeout"]
+    child.stack = Capped(STACK_CAP)  # the watchdog dumped the stack at the first backstop: not the end
+    return True
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU seconds (user and system, every thread) a running child has used so far, from
+    ``/proc/<pid>/stat``; None where it cannot be read (another OS, or the child is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def _signal_name(sig: int) -> str:
     try:
         return signal.Signals(sig).name
@@ -616,7 +660,7 @@ def classify(child: _Child) -> dict[str, Any]:
     where = f"\n{stack}" if stack else ""
     if child.timed_out:
         detail = (
-            f"The program did not finish within {seconds(limits['wall_timeout'])} of wall-clock time, having used "
+            f"The program did not finish within {seconds(elapsed)} of wall-clock time, having used "
             f"{cpu:.1f} of its {seconds(limits['timeout'])} of CPU time: it waits or sleeps (the wall-clock limit "
             "is a backstop behind the CPU-time limit)."
         )
