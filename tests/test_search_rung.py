@@ -386,7 +386,7 @@ def test_drafts_are_ranked_by_the_probe_and_the_best_goes_on(ferry_suite, tmp_pa
     text = summary_markdown(outcome.run, details=True)
     assert "s.d2.v0" in text and "probe: 4/4 generated tasks" in text and "probe: 0/4 generated tasks" in text
     set_aside_line = next(line for line in text.splitlines() if line.startswith("- s.v0: "))
-    assert set_aside_line.endswith("(draft set aside: another one ranked higher)")
+    assert set_aside_line.endswith("(set aside: another version ranked higher)")
     # the drafts count in the calls a run may pay for
     assert load_config("search", search_drafts=2).max_llm_calls() == PRESETS["search"].max_llm_calls() + 1
 

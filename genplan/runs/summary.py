@@ -323,7 +323,7 @@ def _search_lines(searches: list[dict[str, Any]], details: bool) -> list[str]:
         probed = (f"; probe: {probe['solved']}/{probe['of']} generated tasks of about {probe.get('objects')} objects, "
                   f"{probe['cpu_s']:.1f} s CPU") if probe else ""  # fmt: skip
         out.append(f"- {v['label']}: {checked}; searched by {v.get('strategy')}, {v['solved']}/{len(v['results'])} "
-                   f"debugging tasks ({results})" + probed + (" (draft set aside: another one ranked higher)"
+                   f"debugging tasks ({results})" + probed + (" (set aside: another version ranked higher)"
                    if v.get("set_aside") else " (passed)" if v.get("passed") else ""))  # fmt: skip
         if details:
             for task_id, failure in ((probe or {}).get("failures") or {}).items():
