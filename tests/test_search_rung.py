@@ -513,6 +513,34 @@ def test_a_reach_repair_that_reaches_no_further_is_set_aside_and_the_next_shows_
     assert saved["v1"]["set_aside"] and saved["v2"]["set_aside"] and not saved["v0"]["set_aside"]
 
 
+def test_when_the_repaired_draft_still_fails_a_set_aside_draft_that_passes_the_check_takes_its_place(
+    ferry_suite,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Two drafts probe 4 of 4; the first ranks higher (less CPU time) but gives up past 95 objects, so the
+    generalization check (up to 120) fails it, and its repair is as fragile. The second draft, set aside,
+    solves the task the check added and passes the check itself: it is selected, for no further call."""
+    slow = FERRY_H.replace("    want = ", "    for _ in range(3000):\n        pass\n    want = ", 1)
+
+    def respond(call) -> str:
+        return _answer(slow if call.index == 1 else _fragile(95))
+
+    outcome, backend, events = _run(ferry_suite, tmp_path, respond, preset="search+check", max_objects=120,
+                                    search_drafts=2, search_rounds=1, generalize_budget_s=8)  # fmt: skip
+    assert [c.purpose for c in backend.calls] == ["search.write", "search.write", "search.fix"]
+    probes = {i["label"]: i["solved"] for e, i in events if e == "probe"}
+    assert probes == {"s.v0": 4, "s.d2.v0": 4}
+    task = next(i for e, i in events if e == "counterexample")["task"]
+    assert outcome.kind == "search" and outcome.program_label == "s.d2.v0"
+    assert (outcome.run.root / "program.py").read_text().strip() == slow.strip()
+    saved = {p.stem: json.loads(p.read_text()) for p in (outcome.run.root / "3-search").glob("*.json")}
+    assert saved["d2-v0"]["passed"] and not saved["d2-v0"]["set_aside"]
+    assert any(r["task_id"] == task and r["solved"] for r in saved["d2-v0"]["results"])
+    assert not saved["v1"]["passed"]  # the repaired line failed the same task
+    selection = json.loads(outcome.run.path("4-selection.json").read_text())
+    assert selection["label"] == "s.d2.v0"
+
+
 def test_a_repair_request_quotes_a_large_failed_task_shorter_and_says_what_it_left_out(monkeypatch) -> None:
     """A task the generalization check made can have thousands of objects; the request quotes it within
     TASK_QUOTE_CHARS, says that it is shortened, and names the static facts left out with their number."""
