@@ -46,8 +46,11 @@ WALL_FACTOR = 3.0
 #: after the run started (the load average lags a minute) must not turn a CPU-time verdict into a wall-
 #: clock one. A program that sleeps or blocks uses almost no CPU and is stopped at the first backstop.
 WALL_EXTENSIONS = 8
-#: The least share of a core that counts as computing: a run among twenty runnable processes a core.
-COMPUTING_SHARE = 0.05
+#: The least share of a core that counts as computing. Low, because the kernel shares a core between
+#: sessions first (autogroup), and all of an executor's runs can share one session: on a machine with other
+#: busy sessions, eight runs on two cores got about 3% each, and a 5% threshold stopped them. A program
+#: that sleeps uses next to nothing; one that polls may pass, and then waits at most the extensions out.
+COMPUTING_SHARE = 0.01
 #: Runs that end within this fraction of the CPU-time limit are *near the limit*: another machine (a
 #: slower core, a different cache) may decide them the other way, and reports flag them.
 NEAR_LIMIT = 0.1

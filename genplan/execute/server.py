@@ -594,6 +594,11 @@ _SIGNAL_TEXT = {
 }
 
 
+#: Seconds of the first extension of a backstop: judged on the CPU time of this window alone, without the
+#: child's setup (see :func:`extend_deadline`).
+FIRST_LOOK = 2.0
+
+
 def extend_deadline(child: _Child, now: float) -> bool:
     """At a child's wall-clock backstop: move it out by one more backstop when the child is computing (it
     used at least ``computing_share`` of a core since its start or its last extension) and may still
@@ -609,7 +614,10 @@ def extend_deadline(child: _Child, now: float) -> bool:
         return False
     child.extensions += 1
     child.cpu_mark, child.mark = cpu, now
-    child.deadline = now + limits["wall_timeout"]
+    # The first window holds the child's setup (fork, sandbox, loading the program), which uses CPU even
+    # when the program then sleeps: the first extension is a short look at the CPU time alone.
+    first = child.extensions == 1
+    child.deadline = now + (min(limits["wall_timeout"], FIRST_LOOK) if first else limits["wall_timeout"])
     child.stack = Capped(STACK_CAP)  # the watchdog dumped the stack at the first backstop: not the end
     return True
 
