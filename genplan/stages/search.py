@@ -352,32 +352,27 @@ def write_search(
             request = reach_feedback_for(version, task_id, probe_task(task_id), reasoning=reasoning, static=static)
             versions[-1] = version = _with_feedback(version, request)
             record(version)
-            fixed = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
-                        want="heuristic")  # fmt: skip
-            other = probed(judge_once(next_round, fixed, version.draft)[0])
+            answer = ask(llm, [*messages, user(request)], purpose="search.fix", extract=extract_heuristic,
+                         want="heuristic")  # fmt: skip
+            other = probed(judge_once(next_round, answer, version.draft)[0])
+            # if it replaces the version: its conversation, and the round its own repair would have
+            kept = (messages[0], answer.messages[-1]), next_round + 1
             next_round += 1
-            better, other = _replaces(other, version, generalize)
-            if better:
-                aside = replace(version, set_aside=True)
-                record(aside)
-                versions[-1], version = aside, other
-                versions.append(version)
-                messages, tried = (messages[0], fixed.messages[-1]), set()
-                continue
-            record(replace(other, set_aside=True))
-            continue
-        spare, draft = spare - 1, draft + 1
-        answer = ask(llm, [user(further(draft))], purpose="search.write", extract=extract_heuristic, want="heuristic")
-        other = probed(judge_once(0, answer, draft)[0])
+        else:  # a further draft, while the probe is weak
+            spare, draft = spare - 1, draft + 1
+            answer = ask(llm, [user(further(draft))], purpose="search.write", extract=extract_heuristic,
+                         want="heuristic")  # fmt: skip
+            other = probed(judge_once(0, answer, draft)[0])
+            kept = answer.messages[:1] + answer.messages[-1:], 1
         better, other = _replaces(other, version, generalize)
         if better:
             aside = replace(version, set_aside=True)
             record(aside)
             versions[-1], version = aside, other
             versions.append(version)
-            messages, tried, next_round = answer.messages[:1] + answer.messages[-1:], set(), 1
-            continue
-        record(replace(other, set_aside=True))
+            (messages, next_round), tried = kept, set()
+        else:
+            record(replace(other, set_aside=True))
     record(version)
     return versions
 
