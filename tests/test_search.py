@@ -1043,6 +1043,13 @@ def test_a_timed_out_search_over_own_states_shows_the_state_it_stalled_on() -> N
     assert "The search had expanded at least" in feedback
     shown = feedback.split("The expanded state with the lowest h, as your code made it: ", 1)[1]
     assert shown.startswith("('") and "(('" in shown
+    # genplan replayed the steps to that state and drew it: the robot, and the 5 boxes by their numbers.
+    drawn = shown.split("drawn as a map of the task's grid:\n```\n", 1)[1].split("```", 1)[0]
+    cells = "".join(m.group(1) for m in re.finditer(r"^\s*\d+ (\S+)$", drawn, re.M))
+    assert cells.count("r") + cells.count("R") == 1, drawn
+    assert sum(ch in "12345*" or ch.isdigit() for ch in cells) >= 5, drawn
+    found = re.findall(r"facts_seconds=([\d.]+)", ev.results[0].runs[0].outcome.stderr)
+    assert found and float(found[-1]) < 0.5, found
 
 
 def test_a_search_that_never_finishes_its_first_expansion_is_told_so_not_told_of_an_endless_loop() -> None:

@@ -8,14 +8,20 @@ of a wrong output, the signal that killed it.
 
 from __future__ import annotations
 
+import base64
+import json
 import math
 import re
+import zlib
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from genplan.core.errors import GenplanError
 from genplan.core.limits import PROGRAM_MEMORY_MB, PROGRAM_TIMEOUT_S
 from genplan.execute.wire import STATUSES
+from genplan.pddl.gridmap import draw_map
+from genplan.pddl.model import Fact, Task
+from genplan.pddl.pyform import python_objects
 
 __all__ = ["CATEGORIES", "STATUSES", "STATUS_CATEGORY", "Limits", "Outcome", "Status", "execution_feedback"]
 
@@ -217,11 +223,42 @@ class Outcome:
 _PROGRESS_RE = re.compile(
     r"^genplan-search-progress: expansions=(\d+) evaluations=(\d+) best_h=(\S+) initial_h=(\S+)"
     r"(?: cpu_seconds=([\d.]+) wall_seconds=([\d.]+) h_seconds=([\d.]+) successors_seconds=([\d.]+))?"
-    r"(?: best_at=(\d+),(\d+),([\d.]+))?(?: duplicate_seconds=([\d.]+))?$",
+    r"(?: best_at=(\d+),(\d+),([\d.]+))?(?: duplicate_seconds=([\d.]+))?(?: facts_seconds=([\d.]+))?$",
     re.M,
 )
 #: With the model's own states, the repr of the expanded state with the lowest h, after each progress line.
 _BEST_STATE_RE = re.compile(r"^genplan-search-best-state: (.*)$", re.M)
+#: With the model's own states, that state's facts now and then (:func:`genplan.search.runtime.gp_best_facts`).
+_BEST_FACTS_RE = re.compile(r"^genplan-search-best-facts: h=(\S{1,24}) ([A-Za-z0-9+/=]{1,4000})$", re.M)
+#: The most bytes a facts line may unpack to, and the most facts it may hold (it comes from the program).
+_FACTS_BYTES = 2_000_000
+_FACTS_MAX = 20_000
+
+
+def best_facts(stderr: str) -> tuple[str, tuple[Fact, ...], tuple[Fact, ...]] | None:
+    """The h of the own-state search's lowest-h state when its facts were last worked out, and the facts
+    added to and deleted from the initial state to reach it, from the last facts line; None when there is
+    none or it does not decode (a line cut by the output cap, or one the program wrote). Only ever drawn
+    for the model, never trusted for a verdict."""
+    found = _BEST_FACTS_RE.findall(stderr or "")
+    if not found:
+        return None
+    h, text = found[-1]
+    try:
+        packed = base64.b64decode(text, validate=True)
+        unpacker = zlib.decompressobj()
+        data = unpacker.decompress(packed, _FACTS_BYTES)
+        if unpacker.unconsumed_tail:
+            return None
+        parts = json.loads(data)
+    except (ValueError, zlib.error):
+        return None
+    if not (isinstance(parts, list) and len(parts) == 2 and all(isinstance(p, list) for p in parts)):
+        return None
+    if sum(len(p) for p in parts) > _FACTS_MAX or not all(isinstance(f, str) and f for p in parts for f in p):
+        return None
+    added, deleted = (tuple(tuple(f.split()) for f in p) for p in parts)
+    return h, added, deleted
 
 
 @dataclass(frozen=True)
@@ -340,11 +377,36 @@ def search_progress(stderr: str) -> SearchProgress | None:
                           duplicate_seconds=float(duplicate[0]) if duplicate and duplicate[0] else None)  # fmt: skip
 
 
-def execution_feedback(outcome: Outcome) -> str:
+def stall_map(stderr: str, task: Task) -> str:
+    """The own-state search's lowest-h state drawn as a map, as a paragraph of feedback ("" when the search
+    wrote no facts of it, or the task is not a grid: :mod:`genplan.pddl.gridmap`)."""
+    delta = best_facts(stderr)
+    if delta is None:
+        return ""
+    h, added, deleted = delta
+    progress = search_progress(stderr)
+    same = progress is not None and progress.best_h == h
+    static_preds = task.domain.static_predicates
+    static = [f for f in task.sorted_init if f[0] in static_preds]
+    # Only facts the task could have: the line came from the program, which could have written anything.
+    objects = {name for name, _ in task.objects} | {name for name, _ in task.domain.constants}
+    arity = {p.name: p.arity for p in task.domain.predicates}
+    added = [f for f in added if arity.get(f[0]) == len(f) - 1 and all(a in objects for a in f[1:])]
+    state = (set(task.sorted_init) - set(static) - set(deleted)) | set(added)
+    drawn = draw_map(python_objects(task.domain, task.objects), static, state, task.sorted_goal)
+    if not drawn:
+        return ""
+    what = "The same state" if same else f"An expanded state with h {h} (the lowest h when genplan last drew one)"
+    return f"\n{what}, drawn as a map of the task's grid:\n```\n{drawn}\n```"
+
+
+def execution_feedback(outcome: Outcome, task: Task | None = None) -> str:
     """What to tell the LLM about a run that did not return a plan (a returned plan is judged by the
-    validator, whose feedback says what is wrong with it)."""
+    validator, whose feedback says what is wrong with it). With ``task``, a search that stalled on a grid
+    task has the state it stalled at drawn as a map (:func:`stall_map`)."""
     status = outcome.status
     detail = outcome.detail.strip()
+    drawn = stall_map(outcome.stderr, task) if task is not None and status in ("timeout", "memory") else ""
     if status == "timeout":
         progress = search_progress(outcome.stderr)
         if progress is not None and progress.expansions <= 1:  # the line of expansion 1 is written as it starts
@@ -358,7 +420,7 @@ def execution_feedback(outcome: Outcome) -> str:
                 f"{detail}\nThe search had expanded at least {progress.expansions:,} states without reaching the goal "
                 f"(the lowest h among them was {progress.best_h}{progress.stall()}; the initial state's h was "
                 f"{progress.initial_h}).{progress.stall_hint()}"
-                f"{progress.time_split()}" + progress.state_line()
+                f"{progress.time_split()}" + progress.state_line() + drawn
             )
         return f"{detail}\nAn endless loop is the usual cause: check that every loop reaches its exit condition."
     if status == "exception":
@@ -374,6 +436,7 @@ def execution_feedback(outcome: Outcome) -> str:
                 "within a few thousand states is most often kept by h or successors for every state they see "
                 f"(a cache keyed by states, or full states kept in a module-level dict or list).\n{detail}"
                 + progress.state_line()
+                + drawn
             )
         return (
             "The program ran out of memory; look for a data structure that grows without bound (or a search "

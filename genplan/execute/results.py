@@ -226,7 +226,7 @@ def judge_run(task: Task, record_ordering: int, outcome: Outcome) -> RunRecord:
             valid=False,
             category=outcome.category,
             kind=outcome.status,
-            feedback=execution_feedback(outcome),
+            feedback=execution_feedback(outcome, task),
         )
     from genplan.validate import feedback, validate  # the validator is only needed once a plan exists
 

@@ -275,6 +275,15 @@ class GPStats:
         # With the model's own states, the expanded state with the lowest h (its repr goes with each
         # progress line: where a search stalls, the model sees the state it stalled on).
         self.best_state = None
+        # With the model's own states: the facts of the lowest-h state, worked out by replaying its steps
+        # (``best_facts(state)``, set by gp_solve), written after a progress line when that state changed
+        # and enough CPU time has gone by since the last time (see gp_progress), and when they were last.
+        self.best_facts = None
+        self.parents = None  # the own-state search's parents (gp_gbfs_own), which best_facts follows
+        self.facts_shown = None
+        self.facts_line = ""
+        self.next_facts = 0.0
+        self.facts_seconds = 0.0
         self.next_progress = 1
         # Where the time went: the model's h and successors, timed around each call by the wall clock (cheap
         # to read), as shares of the search's wall time; the search's CPU time, what the limit counts.
@@ -679,7 +688,7 @@ def gp_gbfs_own(start, succ, h, stats):
     if value == 0:
         return []
     try:
-        parents = {start: None}
+        parents = stats.parents = {start: None}
     except TypeError:
         raise GPSearchError(
             f"encode returned a {type(start).__name__}, which is not hashable; your own states must be hashable "
@@ -773,7 +782,8 @@ def gp_progress(stats):
         f"best_h={stats.best_h!r} initial_h={stats.initial_h!r} cpu_seconds={cpu:.2f} "
         f"wall_seconds={_gp_clock() - stats.started:.2f} h_seconds={stats.h_seconds:.2f} "
         f"successors_seconds={stats.successors_seconds:.2f} "
-        f"best_at={at_expansions},{at_evaluations},{at_cpu:.2f} duplicate_seconds={stats.duplicate_seconds:.2f}\n"
+        f"best_at={at_expansions},{at_evaluations},{at_cpu:.2f} duplicate_seconds={stats.duplicate_seconds:.2f} "
+        f"facts_seconds={stats.facts_seconds:.2f}\n"
     )
     if stats.best_state is not None:
         try:
@@ -783,6 +793,46 @@ def gp_progress(stats):
         shown = " ".join(shown.split())
         more = " ..." if len(shown) > GP_SHOWN_STATE else ""
         _gp_sys.stderr.write(f"genplan-search-best-state: {shown[:GP_SHOWN_STATE]}{more}\n")
+        if stats.best_facts is not None and stats.best_state is not stats.facts_shown and cpu >= stats.next_facts:
+            gp_best_facts(stats, cpu)
+        if stats.facts_line:  # with every progress line: the output keeps only its head and its tail
+            _gp_sys.stderr.write(stats.facts_line)
+
+
+#: How often the lowest-h state's facts are worked out (see :func:`gp_best_facts`): after at least this
+#: share of the CPU time so far has gone by since the last time, and a first time after this many seconds.
+GP_FACTS_SHARE = 0.25
+GP_FACTS_FIRST = 1.0
+#: The most characters of the facts line (base64 of compressed JSON); a longer one is not written.
+GP_FACTS_CHARS = 2400
+
+
+def gp_best_facts(stats, cpu):
+    """The line with the facts of the own-state search's lowest-h state (its h, then what changed from the
+    initial state, facts added and facts deleted, as JSON compressed and in base64), written after every
+    progress line from then on. Why: the model's state is shown as its own repr, which genplan cannot
+    read; its facts let genplan draw the state it stalled on (a map of a grid task,
+    :mod:`genplan.pddl.gridmap`). Working them out replays the steps from the start, so it is done rarely
+    (:data:`GP_FACTS_SHARE`) and its time is counted (``facts_seconds``). Informational only, like every
+    progress line."""
+    import base64 as _gp_b64
+    import json as _gp_json
+    import zlib as _gp_zlib
+
+    started = _gp_cpu_clock()
+    stats.facts_shown = stats.best_state
+    try:
+        delta = stats.best_facts(stats.best_state)
+    except Exception:  # the model's steps could not be spelled out: nothing to draw
+        delta = None
+    if delta is not None:
+        data = _gp_json.dumps([sorted(" ".join(f) for f in part) for part in delta], separators=(",", ":"))
+        line = _gp_b64.b64encode(_gp_zlib.compress(data.encode(), 9)).decode()
+        if len(line) <= GP_FACTS_CHARS:
+            stats.facts_line = f"genplan-search-best-facts: h={stats.best_h!r} {line}\n"
+    spent = _gp_cpu_clock() - started
+    stats.facts_seconds += spent
+    stats.next_facts = cpu + spent + max(GP_FACTS_FIRST, cpu * GP_FACTS_SHARE)
 
 
 def gp_report(stats):
@@ -834,6 +884,16 @@ def gp_solve(domain, objects, init, goal, h, model_successors, strategy, encode=
             stats.successors_seconds += _gp_clock() - started
             return items
 
+        def best_facts(state):
+            plan = []
+            for action in _gp_own_plan(stats.parents, state):
+                plan.extend(gp_step_actions(action))
+            end, _bad = generic.replay(generic.initial, plan)
+            if end is None:
+                return None
+            return end - generic.initial, generic.initial - end
+
+        stats.best_facts = best_facts
         try:
             start = encode(generic.initial, static, objs)
             stats.strategy = "gbfs-own-states"
