@@ -116,3 +116,15 @@ def test_a_timeout_on_a_grid_task_draws_the_state_from_the_facts_line() -> None:
         execution_feedback(Outcome(status="timeout", plan=None, detail="", stderr=older, runtime=3.0), task)
     )
     assert "drawn as a map" not in execution_feedback(outcome)
+
+
+def test_up_to_nine_objects_of_a_type_are_told_apart_and_more_share_a_letter() -> None:
+    def legend(n: int) -> str:
+        boxes = tuple((f"box{i}", "box") for i in range(1, n + 1))
+        state = {("at", f"box{i}", f"loc_{1 + (i - 1) // 4}_{1 + (i - 1) % 4}") for i in range(1, min(n, 12) + 1)}
+        drawn = draw_map((*CELLS, *boxes), LINKS, state, ())
+        assert drawn is not None
+        return drawn
+
+    assert "9 the object box9" in legend(9) and "an object of type box" not in legend(9)
+    assert "b an object of type box" in legend(10) and "the object box" not in legend(10)

@@ -36,8 +36,9 @@ from genplan.pddl.model import Fact
 _CELL = re.compile(r"^(\D*?)(\d+)\D+(\d+)$")
 #: The largest map drawn (rows times columns): a bigger one would cost a prompt more than it shows.
 MAX_CELLS = 12_000
-#: Objects of a type with at most this many get a symbol each; a larger type shares one (boxes).
-OWN_SYMBOLS = 6
+#: Objects of a type with at most this many get a symbol each (``box1`` to ``box9``: their digits, which a
+#: model answering a repair asked for, to tell which box stands where); a larger type shares one.
+OWN_SYMBOLS = 9
 _RESERVED = set("#*+.")
 
 
