@@ -377,14 +377,14 @@ def search_progress(stderr: str) -> SearchProgress | None:
                           duplicate_seconds=float(duplicate[0]) if duplicate and duplicate[0] else None)  # fmt: skip
 
 
-def stall_map(stderr: str, task: Task) -> str:
+def stall_map(stderr: str, task: Task, progress: SearchProgress | None) -> str:
     """The own-state search's lowest-h state drawn as a map, as a paragraph of feedback ("" when the search
-    wrote no facts of it, or the task is not a grid: :mod:`genplan.pddl.gridmap`)."""
+    wrote no facts of it, or the task is not a grid: :mod:`genplan.pddl.gridmap`); ``progress`` (the same
+    output's, :func:`search_progress`) tells whether it is the lowest-h state of the last progress line."""
     delta = best_facts(stderr)
     if delta is None:
         return ""
     h, added, deleted = delta
-    progress = search_progress(stderr)
     same = progress is not None and progress.best_h == h
     static_preds = task.domain.static_predicates
     static = [f for f in task.sorted_init if f[0] in static_preds]
@@ -406,9 +406,9 @@ def execution_feedback(outcome: Outcome, task: Task | None = None) -> str:
     task has the state it stalled at drawn as a map (:func:`stall_map`)."""
     status = outcome.status
     detail = outcome.detail.strip()
-    drawn = stall_map(outcome.stderr, task) if task is not None and status in ("timeout", "memory") else ""
+    progress = search_progress(outcome.stderr) if status in ("timeout", "memory") else None
+    drawn = stall_map(outcome.stderr, task, progress) if task is not None and progress is not None else ""
     if status == "timeout":
-        progress = search_progress(outcome.stderr)
         if progress is not None and progress.expansions <= 1:  # the line of expansion 1 is written as it starts
             return (
                 f"{detail}\nThe search had not finished expanding the initial state (its h was {progress.initial_h}): "
@@ -426,7 +426,6 @@ def execution_feedback(outcome: Outcome, task: Task | None = None) -> str:
     if status == "exception":
         return f"Running the program raised an exception:\n{detail}"
     if status == "memory":
-        progress = search_progress(outcome.stderr)
         if progress is not None:  # a composed search that ran out of memory: say how soon
             expansions, evaluations = progress.expansions, progress.evaluations
             return (
