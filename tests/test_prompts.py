@@ -143,6 +143,7 @@ CONTEXTS: dict[str, dict[str, Any]] = {
         "max_objects": 400,
         "emphasis": "",
         "drafts": 1,
+        "sample": None,
     },
     "search_fix.j2": {
         "check_feedback": "The checks of your heuristic failed on 36 sampled states of the training tasks:",

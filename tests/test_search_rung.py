@@ -417,6 +417,38 @@ def test_the_probe_takes_tasks_of_the_sizes_asked_not_the_perturbed_small_ones()
     assert len({t for _, t in tasks}) == 4
 
 
+def test_the_request_draws_a_large_generated_task_on_a_grid_domain_only() -> None:
+    """The examples are tiny (one box on the Learning Track's sokoban); the request also draws a generated
+    task of about the size it states, so the model sees what a scored task looks like: each box, goal and
+    the robot on the map, the same map for the same seed, and nothing for a domain without a grid or a
+    size the generator cannot come near."""
+    from genplan.generalize.naming import find_generator
+    from genplan.protocols.searchrung import large_sample
+    from genplan.stages.search import search_prompt
+
+    generator = find_generator(builtin_domain("sokoban"), hint="sokoban")
+    sample = large_sample(generator, 4240, seed=1)
+    assert sample is not None and 0.8 * 4240 <= sample.objects <= 4240
+    counts = dict(sample.types)
+    assert sum(counts.values()) == sample.objects and counts["box"] >= 30
+    rows = [line[3:] for line in sample.map.splitlines() if line[:3].strip().isdigit()]
+    assert len(rows) ** 2 == counts["location"]  # a square map, one row of text per row of cells
+    assert sum(r.count("b") + r.count("B") for r in rows) == counts["box"]
+    assert sum(r.count("+") + r.count("*") + sum(c.isupper() for c in r) for r in rows) == counts["box"]
+    assert sum(r.count("r") + r.count("R") for r in rows) == 1
+    assert large_sample(generator, 4240, seed=1) == sample
+    assert large_sample(find_generator(builtin_domain("blocksworld"), hint="blocksworld"), 400, seed=1) is None
+    assert large_sample(generator, 10, seed=1) is None and large_sample(None, 4240, seed=1) is None
+
+    text = search_prompt("sokoban", "(define (domain sokoban))", [], typed=True, timeout=60, max_objects=4240,
+                         sample=sample)  # fmt: skip
+    types = ", ".join(f"{n} {t}" for t, n in sample.types)
+    assert f"Here is one of {sample.objects} objects ({types}) that genplan generated" in text
+    assert sample.map in text and text.index(sample.map) < text.index("Write the complete code")
+    plain = search_prompt("sokoban", "(define (domain sokoban))", [], typed=True, timeout=60, max_objects=4240)
+    assert "far larger than these examples" not in plain
+
+
 def test_calls_left_over_become_further_drafts_while_the_passing_ones_probe_is_weak(
     ferry_suite,  # noqa: F811
     tmp_path: Path,

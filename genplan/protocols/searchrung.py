@@ -34,7 +34,7 @@ from genplan.protocols.context import Context, reference_plan
 from genplan.search.compose import compose_search
 from genplan.stages.codegen import ProgramVersion, TaskResult
 from genplan.stages.direct import DirectExample
-from genplan.stages.search import PROBE_FEEDBACK, SearchVersion, search_prompt, write_search
+from genplan.stages.search import PROBE_FEEDBACK, LargeSample, SearchVersion, search_prompt, write_search
 
 #: The share of failed results that must be timeouts for ``auto`` to climb to the search rung.
 TIMEOUT_SHARE = 0.5
@@ -76,11 +76,12 @@ def run_search_rung(ctx: Context, task_ids: Sequence[str]) -> list[SearchVersion
     examples = [DirectExample(t, ctx.code_task(t).py, tuple(reference_plan(suite, t, ctx.cache_dir)))
                 for t in prompt_ids]  # fmt: skip
     domain_pddl = suite.domain_path.read_text()
+    sample = large_sample(_generator(ctx), ctx.max_objects, config.seed)
 
     def prompt(k: int) -> str:
         return search_prompt(suite.domain.name, domain_pddl, examples, typed=suite.domain.typed,
                              timeout=config.timeout, max_objects=ctx.max_objects, reasoning=config.reasoning,
-                             draft=k, drafts=config.search_drafts, seed=config.seed)  # fmt: skip
+                             draft=k, drafts=config.search_drafts, seed=config.seed, sample=sample)  # fmt: skip
 
     prompts = [prompt(k) for k in range(1, config.search_drafts + 1)]
 
@@ -179,6 +180,36 @@ def probe_tasks(generator: Any, size: int, seed: int) -> list[tuple[str, Task]]:
             continue
         tasks.extend((c.task_id.replace("gen-", "probe-", 1), c.task) for c in drawn[:PROBE_PER_SIZE])
     return tasks
+
+
+def large_sample(generator: Any, size: int, seed: int) -> LargeSample | None:
+    """A generated task of about ``size`` objects (the size the request states), drawn as a map for the
+    request (:class:`genplan.stages.search.LargeSample`): the first of a few drawn with at least
+    :data:`PROBE_NEAR` of the size (a perturbed parameter can make a much smaller one). None without a
+    generator, when none is near the size, or when the domain is not a grid (or the grid is too large to
+    draw): the request then says only how many objects tasks may have."""
+    from genplan.generalize.generated import generated_batches
+    from genplan.pddl.gridmap import draw_map
+
+    if generator is None or size < 1:
+        return None
+    try:
+        drawn = [c for batch in generated_batches(generator, [size], per_size=2 * PROBE_PER_SIZE, seed=seed,
+                                                  max_objects=size)
+                 for c in batch if c.task.size >= PROBE_NEAR * size]  # fmt: skip
+    except GenplanError:
+        return None
+    if not drawn:
+        return None
+    task = drawn[0].task
+    static = task.static_facts
+    drawing = draw_map(sorted(task.all_objects.items()), static, task.init - static, task.goal)
+    if drawing is None:
+        return None
+    per_type: dict[str, int] = {}
+    for _, typ in sorted(task.all_objects.items()):
+        per_type[typ] = per_type.get(typ, 0) + 1
+    return LargeSample(drawn[0].task_id, task.size, tuple(sorted(per_type.items())), drawing)
 
 
 def generalizer(

@@ -124,6 +124,21 @@ def draft_emphasis(draft: int) -> str:
     return "" if draft <= 1 else DRAFT_EMPHASES[(draft - 2) % len(DRAFT_EMPHASES)]
 
 
+@dataclass(frozen=True)
+class LargeSample:
+    """A task at the size the request asks searches to handle, drawn as a map for the request: the
+    examples are the smallest debugging tasks (on the Learning Track's sokoban, one box on an 8 x 8 map),
+    while the tasks that are scored have tens of boxes on maps of thousands of cells, and answering models
+    asked for a picture of one for five sessions running. Only a generated task (never a held-out one),
+    and only on a grid domain (:func:`genplan.pddl.gridmap.draw_map`)."""
+
+    name: str
+    objects: int
+    #: Objects per type, in type order, e.g. ``(("box", 41), ("location", 4096))``.
+    types: tuple[tuple[str, int], ...]
+    map: str
+
+
 def search_prompt(
     domain_name: str,
     domain_pddl: str,
@@ -136,8 +151,10 @@ def search_prompt(
     draft: int = 1,
     drafts: int = 1,
     seed: int = 1,
+    sample: LargeSample | None = None,
 ) -> str:
-    """The request: the domain, two examples with correct plans, the artifact's interface and what scores.
+    """The request: the domain, two examples with correct plans, the artifact's interface and what scores,
+    and (``sample``) a large generated task drawn as a map.
 
     ``draft`` > 1 (the rung's further drafts, ``drafts`` in all): the examples' objects and goal facts in
     an order of the draft's own (seeded by ``seed``), so that each draft's request differs from the others
@@ -158,6 +175,7 @@ def search_prompt(
         reasoning=reasoning,
         emphasis=draft_emphasis(draft),
         drafts=max(drafts, draft),
+        sample=sample,
     )
 
 
