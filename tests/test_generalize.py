@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from genplan.generalize.generated import check_seed, generated_batches, size_lad
 from genplan.generalize.naming import find_generator
 from genplan.generalize.shrink import legitimate, seen_profiles, shrink, without
 from genplan.generalize.variants import digits_renaming, variant_batches
-from genplan.generalize.walk import applicable, random_walk
+from genplan.generalize.walk import applicable, apply, random_walk
 from genplan.generators import generator_module
 from genplan.pddl.model import Task
 from genplan.pddl.parser import parse_problem
@@ -77,6 +78,87 @@ def test_applicable_matches_the_validator_on_every_step() -> None:
     names = {s.text() for s in steps}
     bogus = "(sail l0 l0)"
     assert bogus not in names and not validate(task, [bogus]).valid
+
+
+def _nested_applicable(task: Task, state: frozenset) -> list[tuple[str, tuple[str, ...]]]:
+    """The plain reference for :func:`applicable`'s order: preconditions matched in a fixed order (fewest
+    facts first), each against all of its predicate's facts in sorted order, then the free parameters over
+    their type's objects, then types, (in)equalities and negative preconditions."""
+    by_pred: dict[str, list] = {}
+    for fact in sorted(state):
+        by_pred.setdefault(fact[0], []).append(fact)
+    objects = task.all_objects
+    out = []
+    for schema in task.domain.actions:
+        params = [p.name for p in schema.parameters]
+        ptype = {p.name: p.type for p in schema.parameters}
+        atoms = sorted(schema.pre_pos, key=lambda a: len(by_pred.get(a.predicate, ())))
+        partial = [{}]
+        for atom in atoms:
+            grown = []
+            for binding in partial:
+                for fact in by_pred.get(atom.predicate, ()):
+                    if len(fact) != len(atom.args) + 1:
+                        continue
+                    new = dict(binding)
+                    if all((new.setdefault(a, v) == v) if a.startswith("?") else a == v
+                           for a, v in zip(atom.args, fact[1:], strict=True)):  # fmt: skip
+                        grown.append(new)
+            partial = grown
+        for binding in partial:
+            fills = [binding]
+            for p in (p for p in params if p not in binding):
+                kinds = sorted(o for o, t in objects.items() if task.domain.is_subtype(t, ptype[p]))
+                fills = [{**b, p: o} for b in fills for o in kinds]
+            for full in fills:
+                if not all(full[p] in objects and task.domain.is_subtype(objects[full[p]], ptype[p]) for p in params):
+                    continue
+                value = full.get
+                if any(value(a, a) != value(b, b) for a, b in schema.pre_eq):
+                    continue
+                if any(value(a, a) == value(b, b) for a, b in schema.pre_neq):
+                    continue
+                if any(atom.ground(full) in state for atom in schema.pre_neg):
+                    continue
+                out.append((schema.name, tuple(full[p] for p in params)))
+    return out
+
+
+@pytest.mark.parametrize("domain", ["ferry", "blocksworld", "gripper", "logistics", "miconic", "rovers", "satellite",
+                                    "spanner", "transport", "visitall", "hiking", "beluga"])  # fmt: skip
+def test_applicable_lists_the_same_actions_in_the_same_order_as_a_plain_nested_match(domain: str) -> None:
+    """The indexed join changes how bindings are found, not which or in what order: random walks, and the
+    variants made from them, stay what they were."""
+    suite = resolve_suite(domain)
+    for task_id in suite.split.debug[:2]:
+        task = suite.task(task_id)
+        rng = random.Random(task_id)
+        state = task.init
+        for _ in range(8):
+            steps = list(applicable(task, state))
+            assert [(s.schema.name, s.args) for s in steps] == _nested_applicable(task, state)
+            if not steps:
+                break
+            state = apply(steps[rng.randrange(len(steps))], state)
+
+
+def test_applicable_stays_fast_on_a_task_of_a_thousand_objects() -> None:
+    """The counterexamples the check finds become debugging tasks, and its random walks then start from
+    them: on a sokoban task of about 1,000 objects, matching preconditions in a fixed order took 21 s of
+    CPU time for one state's actions (every `clear` cell for every box); the indexed join takes
+    milliseconds, and a 30-step walk well under a second."""
+    from genplan.generators import sokoban
+
+    task = sokoban.generate(sokoban.params_for_size(1000), 1, "sk")
+    assert task.size > 900
+    start = time.process_time()
+    steps = list(applicable(task, task.init))
+    end, walked = random_walk(task, task.init, 30, random.Random(1))
+    spent = time.process_time() - start
+    assert steps and len(walked) == 30 and spent < 2.0, spent
+    verdict = validate(replace(task, goal=frozenset(sorted(end - task.init)[:1] or sorted(end)[:1])),
+                       [s.text() for s in walked])  # fmt: skip
+    assert verdict.valid, verdict
 
 
 # ------------------------------------------------------------------------------------------ sources
