@@ -59,7 +59,7 @@ def fixed_order(task: Task, state: frozenset) -> list[tuple[str, tuple[str, ...]
                 kinds = sorted(o for o, t in objects.items() if task.domain.is_subtype(t, ptype[p]))
                 fills = [{**b, p: o} for b in fills for o in kinds]
             for full in fills:
-                if not all(task.domain.is_subtype(objects[full[p]], ptype[p]) for p in params):
+                if not all(full[p] in objects and task.domain.is_subtype(objects[full[p]], ptype[p]) for p in params):
                     continue
                 value = full.get
                 if any(value(a, a) != value(b, b) for a, b in schema.pre_eq):

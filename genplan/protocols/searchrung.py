@@ -21,6 +21,7 @@ the two kinds (:func:`genplan.protocols.conclude.conclude`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from types import SimpleNamespace
 from typing import Any
@@ -167,19 +168,25 @@ def probe_tasks(generator: Any, size: int, seed: int) -> list[tuple[str, Task]]:
     to 4 of the 4, the three weakest (59 or fewer) at most 1 (README, *Drafts*). Why not simply the first
     tasks drawn: the generators' perturbed parameters (one task in three, variety for the generalization
     check) can make a much smaller task (for 4,240 objects, a 32 x 32 sokoban map of 1,094 objects)."""
-    from genplan.generalize.generated import generated_batches
-
     tasks: list[tuple[str, Task]] = []
     for share in PROBE_SHARES:
-        target = max(1, round(share * size))
-        try:
-            drawn = [c for batch in generated_batches(generator, [target], per_size=2 * PROBE_PER_SIZE, seed=seed,
-                                                      max_objects=target)
-                     for c in batch if c.task.size >= PROBE_NEAR * target]  # fmt: skip
-        except GenplanError:  # a share below the generator's smallest task
-            continue
-        tasks.extend((c.task_id.replace("gen-", "probe-", 1), c.task) for c in drawn[:PROBE_PER_SIZE])
+        drawn = _near_size(generator, max(1, round(share * size)), seed)
+        tasks.extend((task_id.replace("gen-", "probe-", 1), task) for task_id, task in drawn[:PROBE_PER_SIZE])
     return tasks
+
+
+def _near_size(generator: Any, target: int, seed: int) -> list[tuple[str, Task]]:
+    """Of twice :data:`PROBE_PER_SIZE` tasks generated for ``target`` objects, those with at least
+    :data:`PROBE_NEAR` of it; none when the target is below the generator's smallest task."""
+    from genplan.generalize.generated import generated_batches
+
+    try:
+        return [(c.task_id, c.task)
+                for batch in generated_batches(generator, [target], per_size=2 * PROBE_PER_SIZE, seed=seed,
+                                               max_objects=target)
+                for c in batch if c.task.size >= PROBE_NEAR * target]  # fmt: skip
+    except GenplanError:
+        return []
 
 
 def large_sample(generator: Any, size: int, seed: int) -> LargeSample | None:
@@ -188,28 +195,20 @@ def large_sample(generator: Any, size: int, seed: int) -> LargeSample | None:
     :data:`PROBE_NEAR` of the size (a perturbed parameter can make a much smaller one). None without a
     generator, when none is near the size, or when the domain is not a grid (or the grid is too large to
     draw): the request then says only how many objects tasks may have."""
-    from genplan.generalize.generated import generated_batches
     from genplan.pddl.gridmap import draw_map
 
     if generator is None or size < 1:
         return None
-    try:
-        drawn = [c for batch in generated_batches(generator, [size], per_size=2 * PROBE_PER_SIZE, seed=seed,
-                                                  max_objects=size)
-                 for c in batch if c.task.size >= PROBE_NEAR * size]  # fmt: skip
-    except GenplanError:
-        return None
+    drawn = _near_size(generator, size, seed)
     if not drawn:
         return None
-    task = drawn[0].task
+    task_id, task = drawn[0]
     static = task.static_facts
     drawing = draw_map(sorted(task.all_objects.items()), static, task.init - static, task.goal)
     if drawing is None:
         return None
-    per_type: dict[str, int] = {}
-    for _, typ in sorted(task.all_objects.items()):
-        per_type[typ] = per_type.get(typ, 0) + 1
-    return LargeSample(drawn[0].task_id, task.size, tuple(sorted(per_type.items())), drawing)
+    per_type = Counter(task.all_objects.values())
+    return LargeSample(task_id, task.size, tuple(sorted(per_type.items())), drawing)
 
 
 def generalizer(
